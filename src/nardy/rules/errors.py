@@ -1,0 +1,19 @@
+"""The errors the rules raise: each says, in words a player understands, what is wrong."""
+
+from __future__ import annotations
+
+
+class NardyError(ValueError):
+    """Base class of every error about positions, plays and games."""
+
+
+class InvalidPositionError(NardyError):
+    """A position that cannot occur: wrong checker counts, overlapping checkers, and so on."""
+
+
+class IllegalPlayError(NardyError):
+    """A play or step that the rules do not allow in this position."""
+
+
+class NotationError(NardyError):
+    """Move notation that cannot be read."""

@@ -1,0 +1,85 @@
+"""What a variant is: a small object that plugs its rules into the shared move generator.
+
+Every variant subclasses :class:`Variant` and fills in a handful of hooks: its start
+position, how the board turns round for the other player, what it checks in a position,
+and the single steps one die allows. Nothing outside the variant modules asks which
+variant it is dealing with.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from nardy.rules.cells import Cells
+from nardy.rules.position import Position
+
+StepResult = tuple[int, int, Cells]
+"""One legal single step: its source, its target and the cells after it."""
+
+
+@dataclass(frozen=True)
+class Variant(ABC):
+    """A set of rules. Instances are immutable values; rule options are their fields.
+
+    A variant with options (Dutch ``enter_all_first``) is a different value for each
+    setting, so a position always knows the exact rules it is played under.
+    """
+
+    name: ClassVar[str]
+    """The name used in the position JSON and on the command line."""
+
+    @abstractmethod
+    def start_position(self) -> Position:
+        """The position before the first move, seen from the player who moves first."""
+
+    @abstractmethod
+    def mirror(self, point: int) -> int:
+        """The opponent's number for the roller's ``point`` (the board turned round)."""
+
+    def validate(self, cells: Cells) -> None:
+        """Raise :class:`~nardy.rules.errors.InvalidPositionError` for a position these
+        rules cannot reach. The checker totals are already checked."""
+
+    def turn(self, cells: Cells, dice: tuple[int, int]) -> Any:
+        """Facts fixed for a whole turn that :meth:`steps` needs (for example how many
+        checkers may leave the head). Computed once per turn from the starting position."""
+        return None
+
+    @abstractmethod
+    def steps(self, cells: Cells, die: int, turn: Any) -> Iterator[StepResult]:
+        """Every legal single step with ``die`` from ``cells``, with the cells after it."""
+
+    def options(self) -> dict[str, Any]:
+        """The rule options that differ from the defaults, as in the position JSON.
+
+        >>> from nardy.variants import DUTCH, Dutch
+        >>> DUTCH.options(), Dutch(enter_all_first=True).options()
+        ({}, {'enter_all_first': True})
+        """
+        default = type(self)()
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(default, f.name)
+        }
+
+    def with_options(self, options: Mapping[str, Any]) -> Variant:
+        """The same variant with rule ``options`` set (unknown names are an error)."""
+        from nardy.rules.errors import InvalidPositionError
+
+        known = {f.name: f.type for f in fields(self)}
+        for key, value in options.items():
+            if key not in known:
+                allowed = ", ".join(sorted(known)) or "none"
+                raise InvalidPositionError(
+                    f"{self.name} has no rule option {key!r} (options: {allowed})"
+                )
+            if not isinstance(value, bool):
+                raise InvalidPositionError(f"rule option {key!r} must be true or false")
+        return type(self)(**{**{k: getattr(self, k) for k in known}, **options})
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,0 +1,77 @@
+"""Backgammon (RULES.md B1–B4): opposite directions, hitting blots, the bar first.
+
+>>> from nardy.rules import legal_plays
+>>> [len(legal_plays(BACKGAMMON.start_position(), (d, d))) for d in range(1, 7)]
+[42, 75, 73, 52, 4, 11]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from nardy.rules.cells import BAR, OFF, OPP_RESERVE, RESERVE, Cells
+from nardy.rules.errors import InvalidPositionError
+from nardy.rules.position import Position
+from nardy.rules.steps import all_home, bear_off_source, move
+from nardy.rules.variant import StepResult, Variant
+
+START = {24: 2, 13: 5, 8: 3, 6: 5}
+"""The roller's checkers at the start (B1); the opponent's are the mirror image."""
+
+
+def mirrored_start(variant: Variant, own: dict[int, int]) -> Position:
+    """A start position with ``own`` checkers for the roller and the same for the opponent."""
+    cells = [0] * 30
+    for point, count in own.items():
+        cells[point] = count
+        cells[variant.mirror(point)] = -count
+    return Position(variant, tuple(cells))
+
+
+@dataclass(frozen=True)
+class Backgammon(Variant):
+    """Classic backgammon."""
+
+    name = "backgammon"
+
+    def start_position(self) -> Position:
+        return mirrored_start(self, START)
+
+    def mirror(self, point: int) -> int:
+        """Players move in opposite directions: point p is the opponent's 25 − p (B1)."""
+        return 25 - point
+
+    def validate(self, cells: Cells) -> None:
+        if cells[RESERVE] or cells[OPP_RESERVE]:
+            raise InvalidPositionError(f"{self.name} has no reserve: every checker starts on the board")
+
+    def may_land(self, cells: Cells, target: int) -> bool:
+        """B2: a point is open unless it holds two or more opponent checkers."""
+        return cells[target] >= -1
+
+    def steps(self, cells: Cells, die: int, turn: Any) -> Iterator[StepResult]:
+        if cells[BAR]:
+            yield from self.entries(cells, BAR, die)  # B3: the bar comes first
+            return
+        yield from self.board_steps(cells, die)
+
+    def entries(self, cells: Cells, source: int, die: int) -> Iterator[StepResult]:
+        """Entering from the bar or the reserve: die d lands on point 25 − d."""
+        target = 25 - die
+        if self.may_land(cells, target):
+            yield source, target, move(cells, source, target)
+
+    def board_steps(self, cells: Cells, die: int) -> Iterator[StepResult]:
+        """Steps of checkers already on the points, bearing off included (C6)."""
+        for source in range(24, die, -1):
+            if cells[source] > 0 and self.may_land(cells, source - die):
+                yield source, source - die, move(cells, source, source - die)
+        if all_home(cells):
+            source = bear_off_source(cells, die)
+            if source:
+                yield source, OFF, move(cells, source, OFF)
+
+
+BACKGAMMON = Backgammon()

@@ -1,0 +1,136 @@
+"""Long nardy (RULES.md LN1–LN6): one way round, no hitting, the head and the six-prime.
+
+>>> from nardy.rules import legal_plays
+>>> [p.steps for p in legal_plays(LONG_NARDY.start_position(), (6, 5))]
+[((24, 18), (18, 13))]
+>>> len(legal_plays(LONG_NARDY.start_position(), (6, 6)))
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Final
+
+from nardy.rules.cells import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF, OPP_RESERVE, RESERVE, Cells
+from nardy.rules.errors import InvalidPositionError
+from nardy.rules.position import Position
+from nardy.rules.steps import all_home, bear_off_source, move
+from nardy.rules.variant import StepResult, Variant
+
+HEAD: Final = 24
+"""The roller's head (LN1)."""
+OPPONENT_HEAD: Final = 12
+"""The opponent's head in the roller's numbering."""
+
+PATH_INDEX: Final = (0, *(13 - p for p in range(1, 13)), *(37 - p for p in range(13, 25)))
+"""``PATH_INDEX[p]``: how far along the opponent's path the roller's point p lies (1 = its head).
+
+>>> PATH_INDEX[12], PATH_INDEX[1], PATH_INDEX[24], PATH_INDEX[13]
+(1, 12, 13, 24)
+"""
+POINT_AT: Final = tuple(sorted(range(25), key=lambda p: PATH_INDEX[p]))
+"""The inverse of :data:`PATH_INDEX`: ``POINT_AT[q]`` is the roller's point with index q."""
+
+DOUBLE_HEAD_ROLLS: Final = frozenset({3, 4, 6})
+"""Doubles that let two checkers leave a full head on the first turn (LN3)."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What stays fixed during one long-nardy turn."""
+
+    head_start: int
+    """Checkers on the head when the turn began."""
+    head_limit: int
+    """How many of them may leave it this turn (LN3)."""
+    free_beyond: int
+    """Opponent path index beyond which a six-prime is allowed (LN4): the furthest
+    opponent checker's index minus one, or 24 and more when none may be blocked."""
+
+
+@dataclass(frozen=True)
+class LongNardy(Variant):
+    """Long nardy."""
+
+    name = "long-nardy"
+
+    def start_position(self) -> Position:
+        cells = [0] * 30
+        cells[HEAD], cells[OPPONENT_HEAD] = CHECKERS, -CHECKERS
+        return Position(self, tuple(cells))
+
+    def mirror(self, point: int) -> int:
+        """Both travel the same way: the roller's point p is the opponent's p ± 12."""
+        return point + 12 if point <= 12 else point - 12
+
+    def validate(self, cells: Cells) -> None:
+        if cells[BAR] or cells[OPP_BAR]:
+            raise InvalidPositionError("long nardy has no bar: nothing is ever hit")
+        if cells[RESERVE] or cells[OPP_RESERVE]:
+            raise InvalidPositionError("long nardy has no reserve: all checkers start on the head")
+
+    def turn(self, cells: Cells, dice: tuple[int, int]) -> Turn:
+        return Turn(cells[HEAD], head_limit(cells, dice), prime_limit(cells))
+
+    def steps(self, cells: Cells, die: int, turn: Turn) -> Iterator[StepResult]:
+        may_leave_head = turn.head_start - cells[HEAD] < turn.head_limit
+        for source in range(HEAD, die, -1):
+            if cells[source] <= 0 or (source == HEAD and not may_leave_head):
+                continue
+            target = source - die
+            if cells[target] >= 0 and not makes_prime(cells, target, turn.free_beyond):
+                yield source, target, move(cells, source, target)
+        if all_home(cells):
+            source = bear_off_source(cells, die)
+            if source:
+                yield source, OFF, move(cells, source, OFF)
+
+
+def head_limit(cells: Cells, dice: tuple[int, int]) -> int:
+    """How many checkers may leave the head with ``dice`` this turn (LN3).
+
+    >>> start = LONG_NARDY.start_position().cells
+    >>> head_limit(start, (6, 6)), head_limit(start, (5, 5)), head_limit(start, (6, 5))
+    (2, 1, 1)
+    """
+    first_turn = cells[HEAD] == CHECKERS
+    if not (first_turn and dice[0] == dice[1] and dice[0] in DOUBLE_HEAD_ROLLS):
+        return 1
+    if dice[0] == 4 and answered_five_five(cells):
+        return 1
+    return 2
+
+
+def answered_five_five(cells: Cells) -> bool:
+    """Whether the opponent's only move so far was an opening 5-5 (LN3, seed 000):
+    14 checkers on its head and one 20 pips further on."""
+    return cells[OPPONENT_HEAD] == 1 - CHECKERS and cells[POINT_AT[21]] == -1
+
+
+def prime_limit(cells: Cells) -> int:
+    """The path index a six-prime must reach to be allowed (LN4): a block ending before
+    the furthest opponent checker is allowed; once any is borne off, every block is."""
+    if cells[OPP_OFF]:
+        return 100
+    furthest = max(PATH_INDEX[p] for p in range(1, 25) if cells[p] < 0)
+    return furthest - 1
+
+
+def makes_prime(cells: Cells, target: int, free_beyond: int) -> bool:
+    """Whether a roller's checker arriving on ``target`` completes a forbidden six-prime:
+    six or more consecutive path indices held, with no opponent checker ahead of them."""
+    if cells[target] > 0:
+        return False  # the point is already held: no new block
+    q = PATH_INDEX[target]
+    low = q
+    while low > 1 and cells[POINT_AT[low - 1]] > 0:
+        low -= 1
+    high = q
+    while high < 24 and cells[POINT_AT[high + 1]] > 0:
+        high += 1
+    return high - low >= 5 and high > free_beyond
+
+
+LONG_NARDY = LongNardy()
