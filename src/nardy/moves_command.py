@@ -32,7 +32,10 @@ def answer(line: str) -> dict[str, Any]:
         return {"error": str(error)}
     return {
         "plays": [
-            {"steps": [list(step) for step in play.steps], "position": position_to_json(play.position)}
+            {
+                "steps": [list(step) for step in play.steps],
+                "position": position_to_json(play.position),
+            }
             for play in plays
         ]
     }

@@ -47,12 +47,7 @@ def roller_count(cells: Cells) -> int:
     >>> roller_count((3,) + (0,) * 24 + (12, 0, 0, 0, 0))
     15
     """
-    return (
-        cells[OFF]
-        + cells[BAR]
-        + cells[RESERVE]
-        + sum(n for n in cells[1:25] if n > 0)
-    )
+    return cells[OFF] + cells[BAR] + cells[RESERVE] + sum(n for n in cells[1:25] if n > 0)
 
 
 def opponent_count(cells: Cells) -> int:
@@ -62,8 +57,5 @@ def opponent_count(cells: Cells) -> int:
     15
     """
     return (
-        cells[OPP_OFF]
-        + cells[OPP_BAR]
-        + cells[OPP_RESERVE]
-        - sum(n for n in cells[1:25] if n < 0)
+        cells[OPP_OFF] + cells[OPP_BAR] + cells[OPP_RESERVE] - sum(n for n in cells[1:25] if n < 0)
     )

@@ -88,8 +88,7 @@ def check_dice(dice: Dice) -> None:
     ...
     nardy.rules.errors.IllegalPlayError: dice must be two numbers from 1 to 6, got (7, 1)
     """
-    if (
-        len(dice) != 2
-        or any(isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in dice)
+    if len(dice) != 2 or any(
+        isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in dice
     ):
         raise IllegalPlayError(f"dice must be two numbers from 1 to 6, got {dice}")

@@ -76,9 +76,7 @@ class Position:
                 )
         if any(not isinstance(n, int) or isinstance(n, bool) for n in board):
             raise InvalidPositionError("every point of the board must be a whole number")
-        cells = (
-            (off[0], *board, bar[0], reserve[0], off[1], bar[1], reserve[1])
-        )
+        cells = (off[0], *board, bar[0], reserve[0], off[1], bar[1], reserve[1])
         position = cls(variant, tuple(cells))
         position.validate()
         return position
@@ -87,12 +85,12 @@ class Position:
         """Raise :class:`InvalidPositionError` unless this position can occur."""
         if len(self.cells) != SIZE:
             raise InvalidPositionError(f"a position has {SIZE} cells, not {len(self.cells)}")
-        for side, count in (("roller", roller_count(self.cells)),
-                            ("opponent", opponent_count(self.cells))):
+        for side, count in (
+            ("roller", roller_count(self.cells)),
+            ("opponent", opponent_count(self.cells)),
+        ):
             if count != CHECKERS:
-                raise InvalidPositionError(
-                    f"the {side} has {count} checkers, not {CHECKERS}"
-                )
+                raise InvalidPositionError(f"the {side} has {count} checkers, not {CHECKERS}")
         self.variant.validate(self.cells)
 
     @property

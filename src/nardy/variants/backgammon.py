@@ -45,7 +45,9 @@ class Backgammon(Variant):
 
     def validate(self, cells: Cells) -> None:
         if cells[RESERVE] or cells[OPP_RESERVE]:
-            raise InvalidPositionError(f"{self.name} has no reserve: every checker starts on the board")
+            raise InvalidPositionError(
+                f"{self.name} has no reserve: every checker starts on the board"
+            )
 
     def may_land(self, cells: Cells, target: int) -> bool:
         """B2: a point is open unless it holds two or more opponent checkers."""
