@@ -15,7 +15,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser(
         "moves",
-        help="legal plays for position JSON lines on standard input (one JSON line out per line in)",
+        help="legal plays for position JSON lines on standard input",
     )
     bench = commands.add_parser("bench", help="measure speed")
     bench_kinds = bench.add_subparsers(dest="bench", required=True, metavar="WHAT")
