@@ -17,3 +17,11 @@ class IllegalPlayError(NardyError):
 
 class NotationError(NardyError):
     """Move notation that cannot be read."""
+
+
+class SettingsError(NardyError):
+    """A game setting that is unknown, out of range or not for this variant."""
+
+
+class IllegalActionError(NardyError):
+    """An action that the game does not allow now (out of turn, a double in a Crawford game…)."""

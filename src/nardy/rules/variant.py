@@ -11,10 +11,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from nardy.rules.cells import Cells
 from nardy.rules.position import Position
+
+if TYPE_CHECKING:
+    from nardy.rules.settings import Settings
 
 StepResult = tuple[int, int, Cells]
 """One legal single step: its source, its target and the cells after it."""
@@ -30,6 +33,17 @@ class Variant(ABC):
 
     name: ClassVar[str]
     """The name used in the position JSON and on the command line."""
+
+    setting_names: ClassVar[frozenset[str]] = frozenset({"match_to", "cube", "crawford"})
+    """The game settings (RULES.md S1) this variant knows."""
+    setting_defaults: ClassVar[Mapping[str, Any]] = {}
+    """Defaults that differ from :class:`~nardy.rules.settings.Settings`'."""
+    opening_is_first_roll: ClassVar[bool] = False
+    """Whether the opening roll-off dice are the starter's first roll (B5) or the starter
+    rolls again (LN7, D6)."""
+    resign_levels: ClassVar[tuple[int, ...]] = ()
+    """Levels a resignation may be offered at (B9); none means an immediate resignation
+    scored on the position (LN9)."""
 
     @abstractmethod
     def start_position(self) -> Position:
@@ -51,6 +65,29 @@ class Variant(ABC):
     @abstractmethod
     def steps(self, cells: Cells, die: int, turn: Any) -> Iterator[StepResult]:
         """Every legal single step with ``die`` from ``cells``, with the cells after it."""
+
+    # -- game flow
+
+    def for_settings(self, settings: Settings) -> Variant:
+        """These rules with the options that ``settings`` switch on."""
+        return self
+
+    @abstractmethod
+    def win(self, cells: Cells, settings: Settings) -> tuple[str, int]:
+        """How a win counts: the record's ``kind`` and the multiple of the cube, judged on
+        ``cells`` seen from the winner (the loser is the opponent)."""
+
+    def resign_value(self, level: int, settings: Settings) -> int:
+        """The multiple of the cube a resignation at ``level`` gives away (B9)."""
+        return level
+
+    def next_starter(
+        self, settings: Settings, previous_starter: int, previous_winner: int | None
+    ) -> int | None:
+        """Who starts the next game of a match or series, or None for a roll-off."""
+        return None
+
+    # -- options
 
     def options(self) -> dict[str, Any]:
         """The rule options that differ from the defaults, as in the position JSON.

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from nardy.rules.cells import BAR, OFF, OPP_RESERVE, RESERVE, Cells
+from nardy.rules.cells import BAR, HOME, OFF, OPP_BAR, OPP_OFF, OPP_RESERVE, RESERVE, Cells
 from nardy.rules.errors import InvalidPositionError
 from nardy.rules.position import Position
+from nardy.rules.settings import Settings
 from nardy.rules.steps import all_home, bear_off_source, move
 from nardy.rules.variant import StepResult, Variant
 
@@ -35,6 +36,9 @@ class Backgammon(Variant):
     """Classic backgammon."""
 
     name = "backgammon"
+    setting_names = Variant.setting_names | {"jacoby", "auto_doubles", "backgammon_value"}
+    opening_is_first_roll = True
+    resign_levels: ClassVar[tuple[int, ...]] = (1, 2, 3)
 
     def start_position(self) -> Position:
         return mirrored_start(self, START)
@@ -48,6 +52,24 @@ class Backgammon(Variant):
             raise InvalidPositionError(
                 f"{self.name} has no reserve: every checker starts on the board"
             )
+
+    def win(self, cells: Cells, settings: Settings) -> tuple[str, int]:
+        """B7: single, gammon (the loser bore off nothing) or backgammon (and still has a
+        checker on the bar or in the winner's home board).
+
+        >>> from nardy.rules.settings import Settings
+        >>> lost = (15,) + (-1,) + (0,) * 23 + (0, 0, 0, 14, 0)
+        >>> BACKGAMMON.win(lost, Settings()), BACKGAMMON.win(lost, Settings(backgammon_value=2))
+        (('backgammon', 3), ('backgammon', 2))
+        """
+        if cells[OPP_OFF]:
+            return "single", 1
+        if cells[OPP_BAR] or any(cells[p] < 0 for p in HOME):
+            return "backgammon", settings.backgammon_value
+        return "gammon", 2
+
+    def resign_value(self, level: int, settings: Settings) -> int:
+        return (1, 2, settings.backgammon_value)[level - 1]
 
     def may_land(self, cells: Cells, target: int) -> bool:
         """B2: a point is open unless it holds two or more opponent checkers."""

@@ -9,13 +9,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from nardy.rules.cells import BAR, CHECKERS, OPP_RESERVE, RESERVE, Cells
+from nardy.rules.cells import BAR, CHECKERS, OPP_OFF, OPP_RESERVE, RESERVE, Cells
 from nardy.rules.position import Position
-from nardy.rules.variant import StepResult
+from nardy.rules.settings import Settings
+from nardy.rules.variant import StepResult, Variant
 from nardy.variants.backgammon import Backgammon
 
 
@@ -24,7 +25,21 @@ class Dutch(Backgammon):
     """Dutch backgammon; ``enter_all_first`` is the strict reading of D2."""
 
     name = "dutch"
+    setting_names = Variant.setting_names | {"enter_all_first"}
+    setting_defaults: ClassVar[Mapping[str, Any]] = {"cube": False}
+    opening_is_first_roll = False
+    resign_levels: ClassVar[tuple[int, ...]] = (1, 2)
     enter_all_first: bool = False
+
+    def for_settings(self, settings: Settings) -> Dutch:
+        return Dutch(enter_all_first=settings.enter_all_first)
+
+    def win(self, cells: Cells, settings: Settings) -> tuple[str, int]:
+        """D7: 1 for a win, 2 when the loser bore off nothing; no backgammon."""
+        return ("single", 1) if cells[OPP_OFF] else ("gammon", 2)
+
+    def resign_value(self, level: int, settings: Settings) -> int:
+        return level
 
     def start_position(self) -> Position:
         cells = [0] * 30

@@ -9,13 +9,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, ClassVar, Final
 
 from nardy.rules.cells import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF, OPP_RESERVE, RESERVE, Cells
 from nardy.rules.errors import InvalidPositionError
 from nardy.rules.position import Position
+from nardy.rules.settings import Settings
 from nardy.rules.steps import all_home, bear_off_source, move
 from nardy.rules.variant import StepResult, Variant
 
@@ -55,6 +56,22 @@ class LongNardy(Variant):
     """Long nardy."""
 
     name = "long-nardy"
+    setting_names = Variant.setting_names | {"scoring", "first_move", "last_roll"}
+    setting_defaults: ClassVar[Mapping[str, Any]] = {"cube": False}
+
+    def win(self, cells: Cells, settings: Settings) -> tuple[str, int]:
+        """LN8: an oin scores 1; with "mars" scoring, a loser who bore off nothing gives 2."""
+        if settings.scoring == "mars" and not cells[OPP_OFF]:
+            return "mars", 2
+        return "oin", 1
+
+    def next_starter(
+        self, settings: Settings, previous_starter: int, previous_winner: int | None
+    ) -> int:
+        """LN11: the loser starts (after a draw, whoever did not start), or alternate."""
+        if settings.first_move == "alternate" or previous_winner is None:
+            return 1 - previous_starter
+        return 1 - previous_winner
 
     def start_position(self) -> Position:
         cells = [0] * 30

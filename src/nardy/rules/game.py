@@ -1,0 +1,472 @@
+"""One game as an immutable value driven by events: roll-off, rolls, steps, the cube,
+resignation and the end (RULES.md B5–B7, B9, LN7–LN10, D6–D7, S5).
+
+Dice come in as events; the game never draws a random number. Every event is checked:
+an event the rules do not allow now raises :class:`IllegalActionError` saying why, and
+the game it was applied to is unchanged (it is immutable).
+
+>>> from nardy.variants import BACKGAMMON
+>>> game = Game.new(BACKGAMMON)
+>>> game = game.apply(OpeningRoll((3, 1)))
+>>> game.phase, game.turn, game.dice
+(<Phase.MOVING: 'moving'>, 0, (3, 1))
+>>> game = game.apply(MakePlay(0, ((8, 5), (6, 5))))
+>>> game.phase, game.turn
+(<Phase.ROLLING: 'rolling'>, 1)
+>>> game.apply(Roll(0, (6, 6)))
+Traceback (most recent call last):
+...
+nardy.rules.errors.IllegalActionError: it is player 1's turn, not player 0's
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from nardy.rules.cells import CHECKERS, OFF
+from nardy.rules.errors import IllegalActionError, NardyError
+from nardy.rules.plays import Dice, Step, check_dice
+from nardy.rules.position import Position
+from nardy.rules.settings import CUBE_LIMIT, Settings
+from nardy.rules.turn import Turn
+
+if TYPE_CHECKING:
+    from nardy.rules.variant import Variant
+
+
+class Phase(StrEnum):
+    """What the game waits for."""
+
+    OPENING = "opening"
+    """The roll-off: each player rolls one die."""
+    ROLLING = "rolling"
+    """The player on turn rolls, or doubles first."""
+    DOUBLED = "doubled"
+    """The opponent of the player on turn takes or drops a double."""
+    MOVING = "moving"
+    """The player on turn steps, undoes and confirms."""
+    RESIGNING = "resigning"
+    """The opponent of the resigning player accepts or declines the offer."""
+    OVER = "over"
+
+
+# ----------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class OpeningRoll:
+    """One attempt of the roll-off: ``dice[i]`` is player i's die."""
+
+    dice: Dice
+
+
+@dataclass(frozen=True)
+class Roll:
+    player: int
+    dice: Dice
+
+
+@dataclass(frozen=True)
+class StepEvent:
+    """One die's step of the play being built (undoable until :class:`Confirm`)."""
+
+    player: int
+    step: Step
+
+
+@dataclass(frozen=True)
+class Undo:
+    player: int
+
+
+@dataclass(frozen=True)
+class Confirm:
+    player: int
+
+
+@dataclass(frozen=True)
+class MakePlay:
+    """A whole play at once, confirmed: the steps of one legal play (empty if none)."""
+
+    player: int
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class Double:
+    player: int
+
+
+@dataclass(frozen=True)
+class Take:
+    player: int
+
+
+@dataclass(frozen=True)
+class Drop:
+    player: int
+
+
+@dataclass(frozen=True)
+class Resign:
+    """Resign the game; ``level`` 1–3 (single, gammon, backgammon) where offers apply (B9)."""
+
+    player: int
+    level: int = 1
+
+
+@dataclass(frozen=True)
+class Accept:
+    player: int
+
+
+@dataclass(frozen=True)
+class Decline:
+    player: int
+
+
+Event = (
+    OpeningRoll
+    | Roll
+    | StepEvent
+    | Undo
+    | Confirm
+    | MakePlay
+    | Double
+    | Take
+    | Drop
+    | Resign
+    | Accept
+    | Decline
+)
+
+# ----------------------------------------------------------------------------- record
+
+
+@dataclass(frozen=True)
+class Action:
+    """One entry of a game record (INTERFACES.md §4)."""
+
+    type: str
+    player: int | None
+    dice: Dice | None = None
+    steps: tuple[Step, ...] | None = None
+    level: int | None = None
+    attempts: tuple[Dice, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: ``winner`` is None for a draw (LN10)."""
+
+    winner: int | None
+    points: int
+    kind: str
+
+
+# ----------------------------------------------------------------------------- game
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game of ``variant`` under ``settings``; see the module docstring."""
+
+    variant: Variant
+    settings: Settings
+    cube_enabled: bool
+    phase: Phase
+    position: Position
+    """The position at the start of the current turn, seen from ``turn`` (from player 0
+    during the roll-off)."""
+    turn: int | None = None
+    starter: int | None = None
+    moving: Turn | None = None
+    cube: int = 1
+    owner: int | None = None
+    cube_taken: bool = False
+    auto_doubles: int = 0
+    offer: tuple[int, int] | None = None
+    resume: Phase | None = None
+    final_roll: bool = False
+    actions: tuple[Action, ...] = ()
+    result: Result | None = None
+
+    @classmethod
+    def new(
+        cls,
+        variant: Variant,
+        settings: Settings | None = None,
+        *,
+        crawford: bool = False,
+        starter: int | None = None,
+    ) -> Game:
+        """A game before its first event. A ``crawford`` game has no cube (B8); with a
+        ``starter`` there is no roll-off (later games of a long-nardy series, LN11)."""
+        settings = settings or Settings.for_variant(variant)
+        rules = variant.for_settings(settings)
+        game = cls(
+            variant=rules,
+            settings=settings,
+            cube_enabled=settings.cube and not crawford,
+            phase=Phase.OPENING,
+            position=rules.start_position(),
+        )
+        if starter is None:
+            return game
+        return replace(game, phase=Phase.ROLLING, turn=starter, starter=starter)
+
+    # -- what a client needs to know
+
+    @property
+    def dice(self) -> Dice | None:
+        """The roll being played, if any."""
+        return self.moving.dice if self.moving else None
+
+    @property
+    def current(self) -> Position:
+        """The position including unconfirmed steps, seen from ``turn``."""
+        return self.moving.position if self.moving else self.position
+
+    def view(self, player: int) -> Position:
+        """The current position seen from ``player``."""
+        return self.current if self.turn in (None, player) else self.current.flipped()
+
+    def can_double(self, player: int) -> bool:
+        """Whether ``player`` may offer a double now (B6, B8)."""
+        return (
+            self.phase is Phase.ROLLING
+            and player == self.turn
+            and self.cube_enabled
+            and not self.final_roll
+            and self.owner in (None, player)
+            and self.cube * 2 <= CUBE_LIMIT
+        )
+
+    @property
+    def money(self) -> bool:
+        return self.settings.match_to == 0
+
+    # -- events
+
+    def apply(self, event: Event) -> Game:
+        """The game after ``event``; :class:`IllegalActionError` if it is not allowed now."""
+        if self.phase is Phase.OVER:
+            raise IllegalActionError("the game is over")
+        match event:
+            case OpeningRoll(dice):
+                return self._opening(dice)
+            case Resign(player, level):
+                return self._resign(player, level)
+            case Roll(player, dice):
+                self._expect(Phase.ROLLING, player, "roll")
+                try:
+                    check_dice(dice)
+                except NardyError as error:
+                    raise IllegalActionError(str(error)) from None
+                return replace(
+                    self,
+                    phase=Phase.MOVING,
+                    moving=Turn.begin(self.position, dice),
+                    actions=(*self.actions, Action("roll", player, dice=dice)),
+                )
+            case StepEvent(player, step):
+                self._expect(Phase.MOVING, player, "move")
+                return replace(self, moving=self._turn().step(step))
+            case Undo(player):
+                self._expect(Phase.MOVING, player, "undo")
+                return replace(self, moving=self._turn().undo())
+            case Confirm(player):
+                self._expect(Phase.MOVING, player, "confirm a play")
+                return self._confirm()
+            case MakePlay(player, steps):
+                self._expect(Phase.MOVING, player, "move")
+                turn = Turn.begin(self.position, self._turn().dice)
+                for step in steps:
+                    turn = turn.step(step)
+                if not turn.is_complete():
+                    raise IllegalActionError("that play leaves dice unplayed that must be played")
+                return replace(self, moving=turn)._confirm()
+            case Double(player):
+                if not self.can_double(player):
+                    raise IllegalActionError(self._why_no_double(player))
+                return replace(
+                    self, phase=Phase.DOUBLED, actions=(*self.actions, Action("double", player))
+                )
+            case Take(player):
+                self._expect_answer(Phase.DOUBLED, player, "a double")
+                return replace(
+                    self,
+                    phase=Phase.ROLLING,
+                    cube=self.cube * 2,
+                    owner=player,
+                    cube_taken=True,
+                    actions=(*self.actions, Action("take", player)),
+                )
+            case Drop(player):
+                self._expect_answer(Phase.DOUBLED, player, "a double")
+                return self._end(Result(1 - player, self.cube, "drop"), Action("drop", player))
+            case Accept(player):
+                self._expect_answer(Phase.RESIGNING, player, "a resignation")
+                assert self.offer is not None
+                resigner, level = self.offer
+                points = self.cube * self._jacoby(self.variant.resign_value(level, self.settings))
+                return self._end(Result(1 - resigner, points, "resign"), Action("accept", player))
+            case Decline(player):
+                self._expect_answer(Phase.RESIGNING, player, "a resignation")
+                return replace(
+                    self,
+                    phase=self.resume or Phase.ROLLING,
+                    offer=None,
+                    resume=None,
+                    actions=(*self.actions, Action("decline", player)),
+                )
+        raise IllegalActionError(f"unknown event {event!r}")
+
+    # -- the parts
+
+    def _opening(self, dice: Dice) -> Game:
+        if self.phase is not Phase.OPENING:
+            raise IllegalActionError("the opening roll-off is over")
+        try:
+            check_dice(dice)
+        except NardyError as error:
+            raise IllegalActionError(str(error)) from None
+        attempts = (*self._attempts(), tuple(dice))
+        opening = Action("opening", None, attempts=attempts)  # type: ignore[arg-type]
+        actions = (*self.actions[: len(self.actions) - bool(self._attempts())], opening)
+        first, second = dice
+        if first == second:
+            cube, autos = self.cube, self.auto_doubles
+            if (
+                self.money
+                and self.cube_enabled
+                and autos < self.settings.auto_doubles
+                and cube * 2 <= CUBE_LIMIT
+            ):
+                cube, autos = cube * 2, autos + 1  # B5: the cube stays centred
+            return replace(self, cube=cube, auto_doubles=autos, actions=actions)
+        winner = 0 if first > second else 1
+        game = replace(self, turn=winner, starter=winner, actions=actions, phase=Phase.ROLLING)
+        if self.variant.opening_is_first_roll:
+            return replace(game, phase=Phase.MOVING, moving=Turn.begin(self.position, dice))
+        return game
+
+    def _attempts(self) -> tuple[Dice, ...]:
+        if self.actions and self.actions[-1].type == "opening" and self.phase is Phase.OPENING:
+            return self.actions[-1].attempts or ()
+        return ()
+
+    def _confirm(self) -> Game:
+        turn = self._turn()
+        try:
+            play = turn.play()
+        except NardyError as error:
+            raise IllegalActionError(str(error)) from None
+        player = self.turn
+        assert player is not None
+        action = Action("play", player, dice=turn.dice, steps=play.steps)
+        after = play.position
+        if self.final_roll:  # LN10: the answer to the starter's last bear-off
+            if after.cells[OFF] == CHECKERS:
+                return self._end(Result(None, 0, "draw"), action)
+            return self._win(1 - player, after.flipped(), action)
+        if after.cells[OFF] == CHECKERS:
+            if self.settings.last_roll and player == self.starter:
+                return replace(
+                    self,
+                    phase=Phase.ROLLING,
+                    turn=1 - player,
+                    position=after.flipped(),
+                    moving=None,
+                    final_roll=True,
+                    actions=(*self.actions, action),
+                )
+            return self._win(player, after, action)
+        return replace(
+            self,
+            phase=Phase.ROLLING,
+            turn=1 - player,
+            position=after.flipped(),
+            moving=None,
+            actions=(*self.actions, action),
+        )
+
+    def _resign(self, player: int, level: int) -> Game:
+        if self.phase in (Phase.DOUBLED, Phase.RESIGNING):
+            raise IllegalActionError(f"a resignation cannot be made while {self.phase} is pending")
+        if self.phase is Phase.OPENING:
+            raise IllegalActionError("the game has not started yet")
+        self._check_player(player)
+        levels = self.variant.resign_levels
+        if not levels:  # LN9: immediate, scored on the position
+            seen = self.position if self.turn == player else self.position.flipped()
+            action = Action("resign", player)
+            return self._win(1 - player, seen.flipped(), action, kind="resign")
+        if level not in levels:
+            allowed = ", ".join(map(str, levels))
+            raise IllegalActionError(f"a resignation is offered at level {allowed}, not {level}")
+        return replace(
+            self,
+            phase=Phase.RESIGNING,
+            offer=(player, level),
+            resume=self.phase,
+            actions=(*self.actions, Action("resign", player, level=level)),
+        )
+
+    def _win(self, winner: int, seen: Position, action: Action, kind: str | None = None) -> Game:
+        """End with a win for ``winner``, scored on ``seen`` (the winner's view)."""
+        what, factor = self.variant.win(seen.cells, self.settings)
+        return self._end(Result(winner, self.cube * self._jacoby(factor), kind or what), action)
+
+    def _jacoby(self, factor: int) -> int:
+        """B7: with the Jacoby rule, gammons count single until a double is taken."""
+        if self.money and self.settings.jacoby and not self.cube_taken:
+            return 1
+        return factor
+
+    def _end(self, result: Result, action: Action) -> Game:
+        return replace(
+            self,
+            phase=Phase.OVER,
+            result=result,
+            offer=None,
+            actions=(*self.actions, action),
+        )
+
+    # -- checks
+
+    def _turn(self) -> Turn:
+        assert self.moving is not None
+        return self.moving
+
+    def _check_player(self, player: int) -> None:
+        if player not in (0, 1):
+            raise IllegalActionError(f"there is no player {player!r}: players are 0 and 1")
+
+    def _expect(self, phase: Phase, player: int, what: str) -> None:
+        self._check_player(player)
+        if player != self.turn:
+            raise IllegalActionError(f"it is player {self.turn}'s turn, not player {player}'s")
+        if self.phase is not phase:
+            raise IllegalActionError(f"cannot {what} now: the game is {self.phase}")
+
+    def _expect_answer(self, phase: Phase, player: int, what: str) -> None:
+        self._check_player(player)
+        if self.phase is not phase:
+            raise IllegalActionError(f"there is no {what} to answer")
+        asker = self.offer[0] if self.offer else self.turn
+        if player == asker:
+            raise IllegalActionError(f"player {player} cannot answer their own offer")
+
+    def _why_no_double(self, player: int) -> str:
+        if not self.cube_enabled:
+            return "the cube is not in use in this game"
+        if self.phase is not Phase.ROLLING or player != self.turn:
+            return "a double may be offered only on your own turn, before rolling"
+        if self.final_roll:
+            return "no double on the last roll"
+        if self.owner not in (None, player):
+            return "the opponent owns the cube"
+        return f"the cube cannot go above {CUBE_LIMIT}"

@@ -1,0 +1,152 @@
+"""One roll being played step by step, with undo until the play is confirmed (RULES.md S5).
+
+A :class:`Turn` knows the legal final positions of its roll and offers only the single
+steps that still lead to one of them, so an illegal play cannot be built from legal steps.
+
+>>> from nardy.variants import BACKGAMMON
+>>> turn = Turn.begin(BACKGAMMON.start_position(), (3, 1))
+>>> (8, 5) in turn.legal_steps(), (24, 20) in turn.legal_steps()
+(True, False)
+>>> turn = turn.step((8, 5)).step((6, 5))
+>>> turn.remaining, turn.is_complete()
+((), True)
+>>> turn.undo().remaining
+(1,)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from nardy.rules.cells import Cells
+from nardy.rules.errors import IllegalPlayError
+from nardy.rules.plays import Dice, Play, Step, check_dice, final_cells
+from nardy.rules.position import Position
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The roller's partial play of ``dice`` from ``start``."""
+
+    start: Position
+    dice: Dice
+    finals: frozenset[Cells]
+    context: Any = field(repr=False, compare=False)
+    steps: tuple[Step, ...] = ()
+    used: tuple[int, ...] = ()
+    current: Cells = ()
+
+    @classmethod
+    def begin(cls, start: Position, dice: Dice) -> Turn:
+        """The turn before its first step."""
+        check_dice(dice)
+        variant = start.variant
+        finals = frozenset(final_cells(variant, start.cells, dice))
+        return cls(start, dice, finals, variant.turn(start.cells, dice), current=start.cells)
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        """Dice values not used yet (four of them for a double)."""
+        left = list(self.dice * 2 if self.dice[0] == self.dice[1] else self.dice)
+        for die in self.used:
+            left.remove(die)
+        return tuple(left)
+
+    @property
+    def position(self) -> Position:
+        """The position after the steps taken so far, still seen from the roller."""
+        return Position(self.start.variant, self.current)
+
+    def can_move(self) -> bool:
+        """Whether the roll can be played at all (C4)."""
+        return bool(self.finals)
+
+    def is_complete(self) -> bool:
+        """Whether the steps so far make a whole legal play, ready to confirm."""
+        return self.current in self.finals or (not self.finals and not self.steps)
+
+    def legal_steps(self) -> tuple[Step, ...]:
+        """The single steps that keep a legal play within reach, each once."""
+        return tuple(dict.fromkeys(step for step, _, _ in self._options()))
+
+    def step(self, step: Step) -> Turn:
+        """The turn after one more ``(source, target)`` step; :class:`IllegalPlayError`
+        if that step cannot be part of a legal play here."""
+        for option, die, after in self._options():
+            if option == tuple(step):
+                return _replace(self, (*self.steps, option), (*self.used, die), after)
+        if self.current in self.finals and self.steps:
+            raise IllegalPlayError("the play is complete: confirm it or undo a step")
+        raise IllegalPlayError(f"{_name(step)} is not a legal step here")
+
+    def undo(self) -> Turn:
+        """The turn with its last step taken back."""
+        if not self.steps:
+            raise IllegalPlayError("there is no step to undo")
+        cells = self.start.cells
+        variant = self.start.variant
+        used: list[int] = []
+        for step in self.steps[:-1]:
+            die, cells = _apply(variant, cells, step, self.used[len(used)], self.context)
+            used.append(die)
+        return _replace(self, self.steps[:-1], tuple(used), cells)
+
+    def play(self) -> Play:
+        """The confirmed play; :class:`IllegalPlayError` unless :meth:`is_complete`."""
+        if not self.is_complete():
+            raise IllegalPlayError("the play is not complete: more dice must be played")
+        return Play(self.steps, self.position)
+
+    def _options(self) -> list[tuple[Step, int, Cells]]:
+        """Each legal next step with the die it uses and the cells after it."""
+        if self.current in self.finals:
+            return []
+        variant = self.start.variant
+        remaining = self.remaining
+        reachable = _reachability(self)
+        options = []
+        for die in sorted(set(remaining)):
+            rest = list(remaining)
+            rest.remove(die)
+            for source, target, after in variant.steps(self.current, die, self.context):
+                if reachable(after, tuple(sorted(rest))):
+                    options.append(((source, target), die, after))
+        return options
+
+
+def _reachability(turn: Turn) -> Any:
+    """A memoised test: can ``cells`` reach one of the turn's finals with ``dice`` left?"""
+    variant, context, finals = turn.start.variant, turn.context, turn.finals
+
+    @cache
+    def reachable(cells: Cells, dice: tuple[int, ...]) -> bool:
+        if cells in finals:
+            return True
+        for die in set(dice):
+            rest = list(dice)
+            rest.remove(die)
+            for _, _, after in variant.steps(cells, die, context):
+                if reachable(after, tuple(rest)):
+                    return True
+        return False
+
+    return reachable
+
+
+def _apply(variant: Any, cells: Cells, step: Step, die: int, context: Any) -> tuple[int, Cells]:
+    for source, target, after in variant.steps(cells, die, context):
+        if (source, target) == step:
+            return die, after
+    raise IllegalPlayError(f"{_name(step)} cannot be replayed")  # pragma: no cover
+
+
+def _replace(turn: Turn, steps: tuple[Step, ...], used: tuple[int, ...], cells: Cells) -> Turn:
+    return Turn(turn.start, turn.dice, turn.finals, turn.context, steps, used, cells)
+
+
+def _name(step: Step) -> str:
+    source, target = step
+    names = {25: "bar", 26: "reserve"}
+    return f"{names.get(source, source)}/{'off' if target == 0 else target}"
