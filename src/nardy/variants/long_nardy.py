@@ -97,8 +97,10 @@ class LongNardy(Variant):
             if cells[source] <= 0 or (source == HEAD and not may_leave_head):
                 continue
             target = source - die
-            if cells[target] >= 0 and not makes_prime(cells, target, turn.free_beyond):
-                yield source, target, move(cells, source, target)
+            if cells[target] >= 0:
+                after = move(cells, source, target)
+                if not makes_prime(after, target, turn.free_beyond):
+                    yield source, target, after
         if all_home(cells):
             source = bear_off_source(cells, die)
             if source:
@@ -136,10 +138,11 @@ def prime_limit(cells: Cells) -> int:
 
 
 def makes_prime(cells: Cells, target: int, free_beyond: int) -> bool:
-    """Whether a roller's checker arriving on ``target`` completes a forbidden six-prime:
-    six or more consecutive path indices held, with no opponent checker ahead of them."""
-    if cells[target] > 0:
-        return False  # the point is already held: no new block
+    """Whether the checker that has just arrived on ``target`` completes a forbidden
+    six-prime: six or more consecutive path indices held, with no opponent checker ahead
+    of them. ``cells`` are those after the step, so a point the checker left is empty."""
+    if cells[target] > 1:
+        return False  # the point was already held: no new block
     q = PATH_INDEX[target]
     low = q
     while low > 1 and cells[POINT_AT[low - 1]] > 0:
