@@ -92,6 +92,8 @@ class MakePlay:
 
     player: int
     steps: tuple[Step, ...]
+    dice: Dice | None = None
+    """The roll the play is for, when the caller wants it checked (records carry it)."""
 
 
 @dataclass(frozen=True)
@@ -280,9 +282,12 @@ class Game:
             case Confirm(player):
                 self._expect(Phase.MOVING, player, "confirm a play")
                 return self._confirm()
-            case MakePlay(player, steps):
+            case MakePlay(player, steps, dice):
                 self._expect(Phase.MOVING, player, "move")
-                turn = Turn.begin(self.position, self._turn().dice)
+                rolled = self._turn().dice
+                if dice is not None and sorted(dice) != sorted(rolled):
+                    raise IllegalActionError(f"the roll is {list(rolled)}, not {list(dice)}")
+                turn = Turn.begin(self.position, rolled)
                 for step in steps:
                     turn = turn.step(step)
                 if not turn.is_complete():

@@ -77,7 +77,7 @@ class Turn:
         for option, die, after in self._options():
             if option == tuple(step):
                 return _replace(self, (*self.steps, option), (*self.used, die), after)
-        if self.current in self.finals and self.steps:
+        if self.current in self.finals and not self.remaining:
             raise IllegalPlayError("the play is complete: confirm it or undo a step")
         raise IllegalPlayError(f"{_name(step)} is not a legal step here")
 
@@ -100,9 +100,11 @@ class Turn:
         return Play(self.steps, self.position)
 
     def _options(self) -> list[tuple[Step, int, Cells]]:
-        """Each legal next step with the die it uses and the cells after it."""
-        if self.current in self.finals:
-            return []
+        """Each legal next step with the die it uses and the cells after it.
+
+        A position that is already a legal final may still go on while dice remain: a
+        step can reach, with one die, the same position another play reaches with two.
+        """
         variant = self.start.variant
         remaining = self.remaining
         reachable = _reachability(self)

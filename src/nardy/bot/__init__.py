@@ -1,0 +1,1 @@
+"""Computer players: agents that decide plays, doubles and resignations."""

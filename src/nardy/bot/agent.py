@@ -1,0 +1,137 @@
+"""What a computer player decides, and a driver that plays a match between two of them.
+
+An :class:`Agent` only decides; the dice come from the caller (the server's dice service,
+or a seeded generator in self-play and tests).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from nardy.rules.game import (
+    Accept,
+    Decline,
+    Double,
+    Drop,
+    Event,
+    Game,
+    MakePlay,
+    OpeningRoll,
+    Phase,
+    Resign,
+    Roll,
+    Take,
+)
+from nardy.rules.match import Match
+from nardy.rules.plays import Dice, Play, legal_plays
+
+
+class Agent(Protocol):
+    """The decisions of one player. ``game.turn`` is the player on roll."""
+
+    def play(self, game: Game, plays: tuple[Play, ...]) -> Play:
+        """Choose one of the legal ``plays`` (never called with none)."""
+
+    def doubles(self, game: Game, player: int) -> bool:
+        """Whether to offer a double now (only asked when one is allowed)."""
+
+    def takes(self, game: Game, player: int) -> bool:
+        """Whether to take the double just offered."""
+
+    def resigns(self, game: Game, player: int) -> int | None:
+        """The level to resign at before rolling, or None to play on."""
+
+    def accepts(self, game: Game, player: int, level: int) -> bool:
+        """Whether to accept the opponent's offer to resign at ``level``."""
+
+
+class RandomAgent:
+    """Random legal plays and random cube and resignation decisions, from its own seed."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        double: float = 0.1,
+        take: float = 0.7,
+        resign: float = 0.005,
+        accept: float = 0.5,
+    ) -> None:
+        self.random = random.Random(seed)
+        self.chances = {"double": double, "take": take, "resign": resign, "accept": accept}
+
+    def _chance(self, what: str) -> bool:
+        return self.random.random() < self.chances[what]
+
+    def play(self, game: Game, plays: tuple[Play, ...]) -> Play:
+        return self.random.choice(plays)
+
+    def doubles(self, game: Game, player: int) -> bool:
+        return self._chance("double")
+
+    def takes(self, game: Game, player: int) -> bool:
+        return self._chance("take")
+
+    def resigns(self, game: Game, player: int) -> int | None:
+        if not self._chance("resign"):
+            return None
+        return self.random.choice(game.variant.resign_levels or (1,))
+
+    def accepts(self, game: Game, player: int, level: int) -> bool:
+        return self._chance("accept")
+
+
+DiceSource = Callable[[], Dice]
+"""Where a driver gets its dice: each call is one roll of two dice."""
+
+
+def seeded_dice(seed: int) -> DiceSource:
+    """Reproducible dice for self-play and tests (never for games between people)."""
+    rng = random.Random(seed)
+    return lambda: (rng.randint(1, 6), rng.randint(1, 6))
+
+
+def next_event(game: Game, agents: tuple[Agent, Agent], dice: DiceSource) -> Event:
+    """The next event of ``game``: the agent's decision, or dice where dice are due."""
+    turn = game.turn
+    match game.phase:
+        case Phase.OPENING:
+            return OpeningRoll(dice())
+        case Phase.ROLLING:
+            assert turn is not None
+            agent = agents[turn]
+            level = agent.resigns(game, turn)
+            if level is not None:
+                return Resign(turn, level)
+            if game.can_double(turn) and agent.doubles(game, turn):
+                return Double(turn)
+            return Roll(turn, dice())
+        case Phase.DOUBLED:
+            assert turn is not None
+            taker = 1 - turn
+            return Take(taker) if agents[taker].takes(game, taker) else Drop(taker)
+        case Phase.MOVING:
+            assert turn is not None and game.moving is not None
+            plays = legal_plays(game.position, game.moving.dice)
+            steps = agents[turn].play(game, plays).steps if plays else ()
+            return MakePlay(turn, steps)
+        case Phase.RESIGNING:
+            assert game.offer is not None
+            resigner, level = game.offer
+            answerer = 1 - resigner
+            accepted = agents[answerer].accepts(game, answerer, level)
+            return Accept(answerer) if accepted else Decline(answerer)
+    raise ValueError(f"no event is due in a game that is {game.phase}")
+
+
+def play_match(
+    match: Match, agents: tuple[Agent, Agent], dice: DiceSource, games: int = 1
+) -> Match:
+    """Play until the match is over, or, without a match length, for ``games`` games."""
+    while not match.is_over():
+        if match.settings.match_to == 0 and len(match.games) > games:
+            break
+        match = match.apply(next_event(match.game, agents, dice))
+    return match

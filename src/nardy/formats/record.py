@@ -1,0 +1,195 @@
+"""The game record of INTERFACES.md §4: a whole match, session or series as one JSON document.
+
+Reading a record replays every action through the rules, so a record that loads is a
+record of legal play; :func:`replay` says where the first illegal action is.
+
+>>> from nardy.variants import LONG_NARDY
+>>> from nardy.rules.game import OpeningRoll, Roll, MakePlay, Resign
+>>> match = Match.new(LONG_NARDY)
+>>> match = match.apply(OpeningRoll((2, 5))).apply(Roll(1, (6, 5)))
+>>> match = match.apply(MakePlay(1, ((24, 18), (18, 13)))).apply(Resign(0))
+>>> doc = match_to_record(match, ("Ala", "Ola"))
+>>> doc["games"][0]["result"], doc["score"]
+({'winner': 1, 'points': 2, 'kind': 'resign'}, [0, 2])
+>>> replay(doc).score
+(0, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from nardy.rules.errors import NardyError
+from nardy.rules.game import (
+    Accept,
+    Action,
+    Decline,
+    Double,
+    Drop,
+    Event,
+    Game,
+    MakePlay,
+    OpeningRoll,
+    Resign,
+    Roll,
+    Take,
+)
+from nardy.rules.match import Match
+from nardy.rules.settings import Settings
+from nardy.variants import variant_named
+
+FORMAT = "nardy-record/1"
+
+
+class RecordError(NardyError):
+    """A record that is not well formed, or whose actions break the rules.
+
+    ``game`` and ``action`` (both counted from 1) say where, when known.
+    """
+
+    def __init__(self, message: str, game: int | None = None, action: int | None = None):
+        where = f"game {game}, action {action}: " if game and action else ""
+        super().__init__(where + message)
+        self.game = game
+        self.action = action
+
+
+def match_to_record(
+    match: Match, players: Sequence[str] = ("player 0", "player 1")
+) -> dict[str, Any]:
+    """The record of ``match`` (a game not yet begun is left out)."""
+    games = [g for g in match.games if g.actions]
+    return {
+        "format": FORMAT,
+        "variant": match.variant.name,
+        "settings": match.settings.to_json(match.variant),
+        "players": list(players),
+        "games": [
+            _game_to_json(game, before)
+            for game, before in zip(games, match.scores_before(), strict=False)
+        ],
+        "score": list(match.score),
+    }
+
+
+def _game_to_json(game: Game, score_before: tuple[int, int]) -> dict[str, Any]:
+    doc: dict[str, Any] = {
+        "score_before": list(score_before),
+        "cube_enabled": game.cube_enabled,
+        "actions": [action_to_json(a) for a in game.actions],
+    }
+    if game.result is not None:
+        r = game.result
+        doc["result"] = {"winner": r.winner, "points": r.points, "kind": r.kind}
+    return doc
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """One action as the record writes it."""
+    doc: dict[str, Any] = {"player": action.player, "type": action.type}
+    if action.attempts is not None:
+        doc["dice"] = [list(pair) for pair in action.attempts]
+    if action.dice is not None:
+        doc["dice"] = list(action.dice)
+    if action.steps is not None:
+        doc["steps"] = [list(step) for step in action.steps]
+    if action.level is not None:
+        doc["level"] = action.level
+    return doc
+
+
+def replay(doc: Any) -> Match:
+    """The match a record describes, replayed through the rules.
+
+    Raises :class:`RecordError` for a malformed record, for the first illegal action (with
+    its game and action number) and for a stored result or score that the replay does not
+    reproduce.
+    """
+    if not isinstance(doc, Mapping):
+        raise RecordError("a record must be a JSON object")
+    if doc.get("format", FORMAT) != FORMAT:
+        raise RecordError(f"unknown record format {doc.get('format')!r}; expected {FORMAT!r}")
+    try:
+        variant = variant_named(doc.get("variant", ""))
+        settings = Settings.for_variant(variant, doc.get("settings") or {})
+    except NardyError as error:
+        raise RecordError(str(error)) from None
+    games = doc.get("games", [])
+    if not isinstance(games, list):
+        raise RecordError("'games' must be a list")
+    match = Match.new(variant, settings)
+    for g, game_doc in enumerate(games, 1):
+        if match.is_over():
+            raise RecordError(f"game {g} comes after the end of the match")
+        if not isinstance(game_doc, Mapping) or not isinstance(game_doc.get("actions"), list):
+            raise RecordError(f"game {g} has no list of actions")
+        if "cube_enabled" in game_doc and game_doc["cube_enabled"] != match.game.cube_enabled:
+            raise RecordError(f"game {g}: the record says cube_enabled={game_doc['cube_enabled']}")
+        count = len(match.games)
+        for a, action in enumerate(game_doc["actions"], 1):
+            for event in _events(action, g, a):
+                try:
+                    match = match.apply(event)
+                except NardyError as error:
+                    raise RecordError(str(error), g, a) from None
+        game = match.games[count - 1]
+        _check_result(game, game_doc.get("result"), g)
+    if "score" in doc and list(doc["score"]) != list(match.score):
+        raise RecordError(
+            f"the record's score {doc['score']} is not the replayed {list(match.score)}"
+        )
+    return match
+
+
+def _check_result(game: Game, stored: Any, number: int) -> None:
+    if stored is None:
+        return
+    result = game.result
+    if result is None:
+        raise RecordError(f"game {number} has a result but its actions do not end it")
+    mine = {"winner": result.winner, "points": result.points, "kind": result.kind}
+    if dict(stored) != mine:
+        raise RecordError(
+            f"game {number}: the record's result {dict(stored)} is not the replayed {mine}"
+        )
+
+
+def _events(action: Any, game: int, number: int) -> list[Event]:
+    """The events one record action stands for."""
+    if not isinstance(action, Mapping):
+        raise RecordError("an action must be a JSON object", game, number)
+    kind, raw = action.get("type"), action.get("player")
+    if kind != "opening" and (isinstance(raw, bool) or raw not in (0, 1)):
+        raise RecordError(f"a {kind} action needs a player 0 or 1, not {raw!r}", game, number)
+    player = int(raw or 0)
+    try:
+        match kind:
+            case "opening":
+                return [OpeningRoll(_dice(pair)) for pair in action["dice"]]
+            case "roll":
+                return [Roll(player, _dice(action["dice"]))]
+            case "play":
+                steps = tuple((int(s), int(t)) for s, t in action["steps"])
+                dice = _dice(action["dice"]) if "dice" in action else None
+                return [MakePlay(player, steps, dice)]
+            case "double":
+                return [Double(player)]
+            case "take":
+                return [Take(player)]
+            case "drop":
+                return [Drop(player)]
+            case "resign":
+                return [Resign(player, action.get("level", 1))]
+            case "accept":
+                return [Accept(player)]
+            case "decline":
+                return [Decline(player)]
+    except (KeyError, TypeError, ValueError) as error:
+        raise RecordError(f"malformed {kind} action ({error})", game, number) from None
+    raise RecordError(f"unknown action type {kind!r}", game, number)
+
+
+def _dice(pair: Any) -> tuple[int, int]:
+    first, second = pair
+    return int(first), int(second)
