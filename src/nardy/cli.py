@@ -17,6 +17,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         "moves",
         help="legal plays for position JSON lines on standard input",
     )
+    selfplay = commands.add_parser(
+        "selfplay", help="two random agents play a match with seeded dice and write its record"
+    )
+    selfplay.add_argument("--variant", required=True, help="backgammon, long-nardy, dutch, ...")
+    selfplay.add_argument(
+        "--set", action="append", default=[], metavar="KEY=VALUE", help="a setting, repeatable"
+    )
+    selfplay.add_argument("--games", type=int, default=1, help="games of a money session")
+    selfplay.add_argument("--seed", type=int, required=True, help="seed of dice and agents")
+    selfplay.add_argument("--out", required=True, help="the record file to write")
+    replay = commands.add_parser("replay", help="check a game record and print its score")
+    replay.add_argument("file", help="a nardy-record/1 JSON file")
     bench = commands.add_parser("bench", help="measure speed")
     bench_kinds = bench.add_subparsers(dest="bench", required=True, metavar="WHAT")
     movegen = bench_kinds.add_parser("movegen", help="move generation speed per variant")
@@ -30,12 +42,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         from nardy.moves_command import run
 
         return run(sys.stdin, sys.stdout)
+    if args.command == "selfplay":
+        return _selfplay(args)
+    if args.command == "replay":
+        from nardy.replay_command import replay_file
+
+        return replay_file(args.file, sys.stdout)
     if args.command == "bench" and args.bench == "movegen":
         from nardy.bench.movegen import main as bench_movegen
 
         return bench_movegen(args)
     parser.error("unknown command")
     return 2
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    import json
+
+    from nardy.rules.errors import NardyError
+    from nardy.selfplay_command import parse_sets, selfplay
+
+    try:
+        record = selfplay(args.variant, parse_sets(args.set), args.games, args.seed)
+    except (NardyError, argparse.ArgumentTypeError) as error:
+        print(f"nardy selfplay: {error}", file=sys.stderr)
+        return 2
+    with open(args.out, "w", encoding="utf-8") as out:
+        json.dump(record, out)
+    print(f"{args.out}: {len(record['games'])} games, score {record['score']}")
+    return 0
 
 
 if __name__ == "__main__":

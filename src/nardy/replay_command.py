@@ -1,0 +1,31 @@
+"""``nardy replay FILE``: check a game record against the rules."""
+
+from __future__ import annotations
+
+import json
+from typing import TextIO
+
+from nardy.formats.record import RecordError, replay
+
+
+def replay_file(path: str, out: TextIO) -> int:
+    """Print the final score of the record at ``path``, or its first illegal action."""
+    try:
+        with open(path, encoding="utf-8") as stream:
+            doc = json.load(stream)
+    except (OSError, json.JSONDecodeError) as error:
+        out.write(f"cannot read {path}: {error}\n")
+        return 1
+    try:
+        match = replay(doc)
+    except RecordError as error:
+        out.write(f"illegal: {error}\n")
+        return 1
+    players = doc.get("players") or ["player 0", "player 1"]
+    games = sum(1 for g in match.games if g.actions)
+    state = "over" if match.is_over() or match.settings.match_to == 0 else "unfinished"
+    out.write(
+        f"{players[0]} {match.score[0]} – {match.score[1]} {players[1]}"
+        f" ({games} game{'s' * (games != 1)}, {state})\n"
+    )
+    return 0
