@@ -7,9 +7,10 @@ or a seeded generator in self-play and tests).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from nardy.rules.chouette import Chouette, TeamDouble
 from nardy.rules.game import (
     Accept,
     Decline,
@@ -135,3 +136,60 @@ def play_match(
             break
         match = match.apply(next_event(match.game, agents, dice))
     return match
+
+
+def next_chouette_move(
+    table: Chouette, agents: Sequence[Agent], dice: DiceSource
+) -> tuple[int, Event | TeamDouble] | None:
+    """Who acts next at a chouette ``table`` and how, or None while the roll-off is due."""
+    game = table.game
+    if game is None:
+        return None
+    box, captain = table.box, table.captain
+    if game.phase is Phase.DOUBLED and game.turn == 0:
+        answered = {member for member, _ in table.answers}
+        member = next(m for m in table.team if m not in answered)
+        return member, Take(1) if agents[member].takes(game, 1) else Drop(1)
+    if game.phase is Phase.ROLLING and game.turn == 1 and game.can_double(1):
+        if agents[captain].doubles(game, 1):
+            agreed = tuple(m for m in table.team if m == captain or agents[m].doubles(game, 1))
+            if len(agreed) == len(table.team):
+                return captain, TeamDouble(agreed)
+        return captain, Roll(1, dice())
+    event = next_event(game, (_Quiet(agents[box]), _Quiet(agents[captain])), dice)
+    return (box if getattr(event, "player", 0) == 0 else captain), event
+
+
+class _Quiet:
+    """An agent that never resigns (there are no resignations in a chouette)."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+
+    def play(self, game: Game, plays: tuple[Play, ...]) -> Play:
+        return self.agent.play(game, plays)
+
+    def doubles(self, game: Game, player: int) -> bool:
+        return self.agent.doubles(game, player)
+
+    def takes(self, game: Game, player: int) -> bool:
+        return self.agent.takes(game, player)
+
+    def resigns(self, game: Game, player: int) -> int | None:
+        return None
+
+    def accepts(self, game: Game, player: int, level: int) -> bool:
+        return self.agent.accepts(game, player, level)
+
+
+def play_chouette(
+    table: Chouette, agents: Sequence[Agent], dice: DiceSource, games: int
+) -> Chouette:
+    """Roll off, then play ``games`` chouette games with one agent per participant."""
+    while table.rolling_off():
+        table = table.roll_off([dice()[0] for _ in table.rolling_off()])
+    while len(table.history) < games:
+        move = next_chouette_move(table, agents, dice)
+        assert move is not None
+        table = table.act(*move)
+    return table
