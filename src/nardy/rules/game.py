@@ -26,7 +26,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from nardy.rules.cells import CHECKERS, OFF
-from nardy.rules.errors import IllegalActionError, NardyError
+from nardy.rules.errors import IllegalActionError, IllegalPlayError, NardyError
 from nardy.rules.plays import Dice, Step, check_dice
 from nardy.rules.position import Position
 from nardy.rules.settings import CUBE_LIMIT, Settings
@@ -256,6 +256,12 @@ class Game:
         """The game after ``event``; :class:`IllegalActionError` if it is not allowed now."""
         if self.phase is Phase.OVER:
             raise IllegalActionError("the game is over")
+        try:
+            return self._apply(event)
+        except IllegalPlayError as error:  # an illegal step or undo (S5) is an illegal action
+            raise IllegalActionError(str(error)) from None
+
+    def _apply(self, event: Event) -> Game:
         match event:
             case OpeningRoll(dice):
                 return self._opening(dice)
