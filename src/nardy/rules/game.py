@@ -306,7 +306,7 @@ class Game:
                     self, phase=Phase.DOUBLED, actions=(*self.actions, Action("double", player))
                 )
             case Take(player):
-                self._expect_answer(Phase.DOUBLED, player, "a double")
+                self._expect_answer(Phase.DOUBLED, player, "double")
                 return replace(
                     self,
                     phase=Phase.ROLLING,
@@ -316,16 +316,16 @@ class Game:
                     actions=(*self.actions, Action("take", player)),
                 )
             case Drop(player):
-                self._expect_answer(Phase.DOUBLED, player, "a double")
+                self._expect_answer(Phase.DOUBLED, player, "double")
                 return self._end(Result(1 - player, self.cube, "drop"), Action("drop", player))
             case Accept(player):
-                self._expect_answer(Phase.RESIGNING, player, "a resignation")
+                self._expect_answer(Phase.RESIGNING, player, "resignation")
                 assert self.offer is not None
                 resigner, level = self.offer
                 points = self.cube * self._jacoby(self.variant.resign_value(level, self.settings))
                 return self._end(Result(1 - resigner, points, "resign"), Action("accept", player))
             case Decline(player):
-                self._expect_answer(Phase.RESIGNING, player, "a resignation")
+                self._expect_answer(Phase.RESIGNING, player, "resignation")
                 return replace(
                     self,
                     phase=self.resume or Phase.ROLLING,
