@@ -4,6 +4,10 @@ The generator is shared by all variants. It walks the dice one step at a time, a
 position's variant for the legal single steps, keeps each intermediate position once, and
 applies the maximum-dice rule (C3) over every order of the dice.
 
+This Python generator is the readable reference. When the compiled kernel
+(:mod:`nardy.rules.kernel`) is built and the variant describes itself to it, the same search
+runs in C and gives the same plays, in the same order, with the same steps.
+
 >>> from nardy.variants import BACKGAMMON
 >>> plays = legal_plays(BACKGAMMON.start_position(), (3, 1))
 >>> len(plays)
@@ -17,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from nardy.rules import kernel
 from nardy.rules.cells import Cells
 from nardy.rules.errors import IllegalPlayError
 from nardy.rules.position import Position
@@ -39,18 +44,40 @@ class Play:
     position: Position
 
 
+if kernel.MODULE is not None:
+    kernel.MODULE.bind(Position, Play)
+
+
 def legal_plays(position: Position, dice: Dice) -> tuple[Play, ...]:
     """Every legal play of ``dice`` in ``position``; empty when the roller cannot move (C4)."""
-    check_dice(dice)
     variant = position.variant
+    compiled = kernel.compiled(variant)
+    if compiled is not None:
+        plays: tuple[Play, ...] | None = compiled.plays(variant, position.cells, dice)
+        if plays is not None:
+            return plays
+    check_dice(dice)
     return tuple(
         Play(steps, Position(variant, cells))
-        for cells, steps in final_cells(variant, position.cells, dice).items()
+        for cells, steps in python_final_cells(variant, position.cells, dice).items()
     )
 
 
 def final_cells(variant: Variant, start: Cells, dice: Dice) -> dict[Cells, tuple[Step, ...]]:
-    """The final cells of every legal play, each with one sequence of steps reaching it."""
+    """The final cells of every legal play, each with one sequence of steps reaching it.
+
+    Runs the compiled kernel when it can, else :func:`python_final_cells`.
+    """
+    compiled = kernel.compiled(variant)
+    if compiled is not None:
+        result: dict[Cells, tuple[Step, ...]] | None = compiled.final_cells(start, dice)
+        if result is not None:
+            return result
+    return python_final_cells(variant, start, dice)
+
+
+def python_final_cells(variant: Variant, start: Cells, dice: Dice) -> dict[Cells, tuple[Step, ...]]:
+    """:func:`final_cells` in pure Python: the reference the kernel is tested against."""
     turn = variant.turn(start, dice)
     low, high = sorted(dice)
     if low == high:

@@ -17,6 +17,7 @@ from nardy.rules.cells import Cells
 from nardy.rules.position import Position
 
 if TYPE_CHECKING:
+    from nardy.rules.kernel import KernelRules
     from nardy.rules.settings import Settings
 
 StepResult = tuple[int, int, Cells]
@@ -65,6 +66,12 @@ class Variant(ABC):
     @abstractmethod
     def steps(self, cells: Cells, die: int, turn: Any) -> Iterator[StepResult]:
         """Every legal single step with ``die`` from ``cells``, with the cells after it."""
+
+    def kernel_rules(self) -> KernelRules | None:
+        """These rules described for the compiled move generator, or None to use
+        :meth:`steps` (see :mod:`nardy.rules.kernel`). A subclass that changes :meth:`steps`
+        or :meth:`turn` must change this too."""
+        return None
 
     # -- game flow
 

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from nardy.rules.cells import BAR, HOME, OFF, OPP_BAR, OPP_OFF, OPP_RESERVE, RESERVE, Cells
 from nardy.rules.errors import InvalidPositionError
+from nardy.rules.kernel import KernelRules
 from nardy.rules.position import Position
 from nardy.rules.settings import Settings
 from nardy.rules.steps import all_home, bear_off_source, move
@@ -70,6 +71,10 @@ class Backgammon(Variant):
 
     def resign_value(self, level: int, settings: Settings) -> int:
         return (1, 2, settings.backgammon_value)[level - 1]
+
+    def kernel_rules(self) -> KernelRules | None:
+        """Backgammon is the kernel's default: hitting blots (B2), the bar first (B3)."""
+        return KernelRules()
 
     def may_land(self, cells: Cells, target: int) -> bool:
         """B2: a point is open unless it holds two or more opponent checkers."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from nardy.rules.cells import BAR, CHECKERS, OPP_OFF, OPP_RESERVE, RESERVE, Cells
+from nardy.rules.kernel import KernelRules
 from nardy.rules.position import Position
 from nardy.rules.settings import Settings
 from nardy.rules.variant import StepResult, Variant
@@ -48,6 +49,10 @@ class Dutch(Backgammon):
 
     def validate(self, cells: Cells) -> None:
         """Dutch positions may hold checkers in reserve; nothing else is special."""
+
+    def kernel_rules(self) -> KernelRules | None:
+        """D1–D4: reserve entries after the bar, hitting only with a checker at home."""
+        return KernelRules(hit_needs_home=True, reserve=True, enter_all_first=self.enter_all_first)
 
     def may_land(self, cells: Cells, target: int) -> bool:
         """B2, and D4: a blot may be hit only while the roller has a checker at home."""

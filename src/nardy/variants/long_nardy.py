@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Final
 
 from nardy.rules.cells import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF, OPP_RESERVE, RESERVE, Cells
 from nardy.rules.errors import InvalidPositionError
+from nardy.rules.kernel import KernelRules
 from nardy.rules.position import Position
 from nardy.rules.settings import Settings
 from nardy.rules.steps import all_home, bear_off_source, move
@@ -87,6 +88,18 @@ class LongNardy(Variant):
             raise InvalidPositionError("long nardy has no bar: nothing is ever hit")
         if cells[RESERVE] or cells[OPP_RESERVE]:
             raise InvalidPositionError("long nardy has no reserve: all checkers start on the head")
+
+    def kernel_rules(self) -> KernelRules | None:
+        """LN2 no hitting and no bar, LN3 the head (5-5 opens 20 pips along), LN4 six-prime."""
+        return KernelRules(
+            hits=False,
+            bar=False,
+            head=HEAD,
+            head_doubles=DOUBLE_HEAD_ROLLS,
+            head_reply=(4, 20),
+            prime=6,
+            path=PATH_INDEX,
+        )
 
     def turn(self, cells: Cells, dice: tuple[int, int]) -> Turn:
         return Turn(cells[HEAD], head_limit(cells, dice), prime_limit(cells))

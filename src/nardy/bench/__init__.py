@@ -1,0 +1,1 @@
+"""Speed measurements: ``nardy bench WHAT`` (see :mod:`nardy.bench.movegen`)."""
