@@ -126,8 +126,16 @@ def replay(doc: Any) -> Match:
             raise RecordError(f"game {g} has no list of actions")
         if "cube_enabled" in game_doc and game_doc["cube_enabled"] != match.game.cube_enabled:
             raise RecordError(f"game {g}: the record says cube_enabled={game_doc['cube_enabled']}")
+        before = game_doc.get("score_before", list(match.score))
+        if not isinstance(before, list) or before != list(match.score):
+            raise RecordError(
+                f"game {g}: the record's score before it {before} is not the replayed"
+                f" {list(match.score)}"
+            )
         count = len(match.games)
         for a, action in enumerate(game_doc["actions"], 1):
+            if len(match.games) > count:
+                raise RecordError(f"game {g} is over: this action belongs to the next game", g, a)
             for event in _events(action, g, a):
                 try:
                     match = match.apply(event)
@@ -135,6 +143,8 @@ def replay(doc: Any) -> Match:
                     raise RecordError(str(error), g, a) from None
         game = match.games[count - 1]
         _check_result(game, game_doc.get("result"), g)
+        if game.result is None and g < len(games):
+            raise RecordError(f"game {g} does not end, but another game follows")
     if "score" in doc and list(doc["score"]) != list(match.score):
         raise RecordError(
             f"the record's score {doc['score']} is not the replayed {list(match.score)}"
