@@ -36,6 +36,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     movegen.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     movegen.add_argument("--seed", type=int, default=1, help="seed of the position set")
     movegen.add_argument("--json", action="store_true", help="print the figures as JSON last")
+    bot = bench_kinds.add_parser("bot", help="a player's strength in cubeless games")
+    from nardy.bot.bench import add_arguments as bench_bot_arguments
+
+    bench_bot_arguments(bot)
 
     args = parser.parse_args(argv)
     if args.command == "moves":
@@ -52,6 +56,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from nardy.bench.movegen import main as bench_movegen
 
         return bench_movegen(args)
+    if args.command == "bench" and args.bench == "bot":
+        from nardy.bot.bench import main as bench_bot
+
+        return bench_bot(args)
     parser.error("unknown command")
     return 2
 

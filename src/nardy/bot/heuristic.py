@@ -1,0 +1,163 @@
+"""A hand-written evaluation that plays every variant passably: race, blocks, blots, progress.
+
+It is a yardstick between the random player and the networks, mainly for long nardy and
+Dutch backgammon, which have no published benchmark player. It knows no variant by name:
+everything comes from the cells, the variant's :meth:`~nardy.rules.variant.Variant.mirror`
+(the opponent's numbering of each point) and the legal plays from
+:func:`~nardy.rules.plays.final_cells`. Whether checkers can be hit is found out once, by
+asking the move generator about a small position where a hit is possible if the rules allow
+it; where nothing is ever hit, a single checker holds a point.
+
+The score of the mover's position after its play, in pips:
+
+- the race: the opponent's pip count minus the mover's;
+- points held in front of the opponent's rearmost checker (2 each), and blocks of consecutive
+  held points there (half the square of each block's length);
+- where hitting exists, each blot's expected loss: the chance that the opponent rolls a shot
+  at it times the pips it would lose;
+- checkers on the bar of the opponent (a tempo, 2 each), checkers borne off (2 each) and in
+  the home board (0.25 each), and a small cost for tall stacks.
+
+>>> from nardy.variants import LONG_NARDY
+>>> player = HeuristicPlayer(LONG_NARDY)
+>>> player.hits, player.holds
+(False, 1)
+>>> start = LONG_NARDY.start_position().cells
+>>> player.choose(start, (6, 5)) in final_cells(LONG_NARDY, start, (6, 5))
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from nardy.rules.cells import (
+    BAR,
+    CHECKERS,
+    OFF,
+    OPP_BAR,
+    OPP_OFF,
+    OPP_RESERVE,
+    RESERVE,
+    SIZE,
+    Cells,
+)
+from nardy.rules.plays import Dice, final_cells
+from nardy.rules.variant import Variant
+
+SHOTS: Final = {
+    1: 11, 2: 12, 3: 14, 4: 15, 5: 15, 6: 17, 7: 6, 8: 6, 9: 5, 10: 3, 11: 2, 12: 3,
+    15: 1, 16: 1, 18: 1, 20: 1, 24: 1,
+}  # fmt: skip
+"""Rolls out of 36 that move some checker exactly this far (ignoring blocked points)."""
+
+HELD_POINT: Final = 2.0
+BLOCK: Final = 0.5
+BLOT: Final = 1.0
+HIT_TEMPO: Final = 2.0
+BORNE_OFF: Final = 2.0
+AT_HOME: Final = 0.25
+STACK: Final = 0.5
+ENTRY_PIPS: Final = 25
+"""Pips of a checker on the bar or in reserve."""
+
+
+def can_hit(variant: Variant) -> bool:
+    """Whether ``variant`` ever puts a checker on the bar, judged from its legal plays: the
+    mover has checkers on points 13 and 1 and the opponent a lone checker on point 12.
+
+    >>> from nardy.variants import BACKGAMMON, DUTCH, LONG_NARDY
+    >>> can_hit(BACKGAMMON), can_hit(DUTCH), can_hit(LONG_NARDY)
+    (True, True, False)
+    """
+    cells = [0] * SIZE
+    cells[OFF] = CHECKERS - 2
+    cells[13] = cells[1] = 1
+    cells[OPP_OFF] = CHECKERS - 1
+    cells[12] = -1
+    finals = final_cells(variant, tuple(cells), (1, 2))
+    return any(final[OPP_BAR] for final in finals)
+
+
+class HeuristicPlayer:
+    """Chooses the play whose resulting position :meth:`evaluate` scores highest."""
+
+    name = "heuristic"
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.theirs = [0, *(variant.mirror(p) for p in range(1, 25))]
+        """The opponent's number of each of the mover's points."""
+        self.hits = can_hit(variant)
+        self.holds = 2 if self.hits else 1
+        """Checkers that close a point to the opponent."""
+
+    def choose(self, cells: Cells, dice: Dice) -> Cells | None:
+        finals = final_cells(self.variant, cells, dice)
+        if not finals:
+            return None
+        return max(finals, key=self.evaluate)
+
+    def evaluate(self, cells: Cells) -> float:
+        """The mover's score of ``cells`` (its view, after its play); higher is better."""
+        if cells[OFF] == CHECKERS:
+            return float("inf")
+        theirs = self.theirs
+        pips = ENTRY_PIPS * (cells[BAR] + cells[RESERVE])
+        their_pips = ENTRY_PIPS * (cells[OPP_BAR] + cells[OPP_RESERVE])
+        their_back = ENTRY_PIPS if cells[OPP_BAR] + cells[OPP_RESERVE] else 0
+        attackers: list[int] = [ENTRY_PIPS] if their_back else []
+        held: list[int] = []
+        blots: list[int] = []
+        home = stacks = 0
+        for point in range(1, 25):
+            n = cells[point]
+            if n > 0:
+                pips += point * n
+                if n >= self.holds:
+                    held.append(theirs[point])
+                if n == 1:
+                    blots.append(point)
+                if point <= 6:
+                    home += n
+                if n > 4:
+                    stacks += n - 4
+            elif n < 0:
+                q = theirs[point]
+                their_pips -= q * n
+                their_back = max(their_back, q)
+                attackers.append(q)
+        score = float(their_pips - pips)
+        score += BORNE_OFF * cells[OFF] + AT_HOME * home - STACK * stacks
+        score += HIT_TEMPO * cells[OPP_BAR]
+        score += self._blocking(held, their_back)
+        if self.hits and blots:
+            score -= BLOT * self._exposure(blots, attackers)
+        return score
+
+    @staticmethod
+    def _blocking(held: list[int], their_back: int) -> float:
+        """Points held in front of the opponent's rearmost checker, and their blocks;
+        ``held`` are the points in the opponent's numbering."""
+        ahead = sorted(q for q in held if q < their_back)
+        value = HELD_POINT * len(ahead)
+        run = 0
+        previous = -1
+        for q in ahead:
+            run = run + 1 if q == previous + 1 else 1
+            previous = q
+            if run > 1:
+                value += BLOCK * (2 * run - 1)  # a block of length L adds up to L²
+        return value
+
+    def _exposure(self, blots: list[int], attackers: list[int]) -> float:
+        """Expected pips lost by the mover's blots to the opponent's shots."""
+        theirs = self.theirs
+        loss = 0.0
+        for point in blots:
+            target = theirs[point]
+            missed = 1.0
+            for distance in {q - target for q in attackers if q > target}:
+                missed *= 1.0 - SHOTS.get(distance, 0) / 36.0
+            loss += (1.0 - missed) * (ENTRY_PIPS - point)
+        return loss

@@ -1,0 +1,122 @@
+"""``nardy bench bot``: duplicate dice, the interval arithmetic, the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+from itertools import islice
+
+import pytest
+
+from nardy.bot.bench import Flipper, Tally, dice_stream, jobs, play_chunk, summary, timing
+from nardy.cli import main
+from nardy.variants import BACKGAMMON, LONG_NARDY
+
+
+def test_dice_streams_are_seeded_per_pair_and_side() -> None:
+    first = list(islice(dice_stream(1, 0, 0, False), 20))
+    assert first == list(islice(dice_stream(1, 0, 0, False), 20))
+    assert first != list(islice(dice_stream(1, 0, 1, False), 20))
+    assert first != list(islice(dice_stream(1, 1, 0, False), 20))
+    assert first != list(islice(dice_stream(2, 0, 0, False), 20))
+
+
+def test_backgammon_first_roll_is_not_a_double() -> None:
+    openings = [next(dice_stream(7, pair, 0, True)) for pair in range(200)]
+    assert all(a != b for a, b in openings)
+    assert any(a == b for a, b in (next(dice_stream(7, p, 0, False)) for p in range(200)))
+
+
+def test_duplicate_pairs_swap_seats_and_share_dice() -> None:
+    """Two copies of the same deterministic player: each pair's games are mirror images,
+    so the player wins exactly one of them, with the same score."""
+    args = argparse.Namespace(
+        variant="backgammon", player="pubeval", opponent="pubeval", games=12, seed=4,
+        weights=None, processes=1,
+    )  # fmt: skip
+    tally = play_chunk(jobs(args)[0])
+    assert len(tally.pairs) == 6
+    assert all(a == -b and a != 0 for a, b in tally.pairs)
+    assert summary(tally.pairs)["points_per_game"] == 0.0
+    assert summary(tally.pairs)["win_rate"] == 0.5
+
+
+def test_chunks_cover_the_games_rounded_up_to_pairs() -> None:
+    args = argparse.Namespace(
+        variant="dutch", player="random", opponent="heuristic", games=45, seed=1,
+        weights=None, processes=1,
+    )  # fmt: skip
+    work = jobs(args)
+    assert [job.first for job in work] == [0, 10, 20]
+    assert sum(job.count for job in work) == 23
+
+
+def test_interval_is_computed_over_pair_means() -> None:
+    pairs = [(1, -1), (2, 1), (-1, -1), (3, 1), (1, 0)]
+    means = [0.0, 1.5, -1.0, 2.0, 0.5]
+    half = 1.959964 * statistics.stdev(means) / math.sqrt(5)
+    s = summary(pairs)
+    assert s["games"] == 10 and s["pairs"] == 5
+    assert s["points_per_game"] == pytest.approx(0.6)
+    assert s["half_width"] == pytest.approx(half, abs=1e-4)
+    assert s["ci95"] == pytest.approx([0.6 - half, 0.6 + half], abs=1e-4)
+    assert s["win_rate"] == 0.6  # 6 of the 10 games have a positive score
+
+
+def test_a_single_pair_has_no_finite_interval() -> None:
+    assert summary([(1, 2)])["half_width"] == math.inf
+
+
+def test_timing() -> None:
+    assert timing([1.0, 2.0, 6.0]) == {"median": 2.0, "mean": 3.0, "moves": 3}
+
+
+def test_flipper_turns_the_board_round() -> None:
+    for variant in (BACKGAMMON, LONG_NARDY):
+        flip = Flipper(variant)
+        start = variant.start_position()
+        assert flip(start.cells) == start.flipped().cells
+        assert flip(flip(start.cells)) == start.cells
+
+
+def test_tally_defaults_are_separate() -> None:
+    a, b = Tally(), Tally()
+    a.ms["player"].append(1.0)
+    assert b.ms["player"] == []
+
+
+def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["bench", "bot", "--variant", "long-nardy", "--player", "heuristic"]
+    assert main([*argv, "--opponent", "random", "--games", "6", "--seed", "2", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["games"] == 6 and figures["pairs"] == 3
+    assert figures["player"] == "heuristic" and figures["duplicate_dice"] is True
+    low, high = figures["ci95"]
+    assert low <= figures["points_per_game"] <= high
+    assert set(figures["ms_per_move"]) == {"player", "opponent"}
+    assert figures["ms_per_move"]["player"]["moves"] > 0
+
+
+def test_cli_two_processes_give_the_same_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["bench", "bot", "--variant", "dutch", "--player", "random", "--opponent", "random"]
+    results = []
+    for processes in ("1", "2"):
+        assert main([*argv, "--games", "44", "--processes", processes, "--json"]) == 0
+        results.append(json.loads(capsys.readouterr().out.strip().splitlines()[-1]))
+    keys = ("points_per_game", "ci95", "wins", "moves_per_game")
+    assert [r[k] for k in keys for r in results[:1]] == [results[1][k] for k in keys]
+
+
+def test_cli_refuses_pubeval_outside_backgammon(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["bench", "bot", "--variant", "dutch", "--player", "pubeval", "--opponent", "random"]
+    assert main(argv) == 2
+    assert "backgammon only" in capsys.readouterr().err
+
+
+def test_cli_net_needs_weights(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["bench", "bot", "--variant", "dutch", "--player", "net", "--opponent", "random"]
+    argv += ["--weights", "/nonexistent/net.npz"]
+    assert main(argv) == 2
+    assert "no network weights" in capsys.readouterr().err

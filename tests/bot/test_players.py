@@ -1,0 +1,147 @@
+"""Benchmark players: pubeval against GNU Backgammon's copy, legal choices, the heuristic's
+strength."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from nardy.bot.bench import Flipper, run
+from nardy.bot.heuristic import HeuristicPlayer, can_hit
+from nardy.bot.players import Player, RandomPlayer
+from nardy.bot.pubeval import PubevalPlayer, is_race, score
+from nardy.rules.cells import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF, Cells
+from nardy.rules.plays import Dice, final_cells
+from nardy.rules.variant import Variant
+from nardy.variants import BACKGAMMON, DUTCH, LONG_NARDY, NACKGAMMON
+
+try:
+    gnubg_nn = importlib.import_module("gnubg_nn")
+except ImportError:
+    gnubg_nn = None
+needs_gnubg = pytest.mark.skipif(gnubg_nn is None, reason="gnubg-nn is not installed")
+
+
+def random_states(variant: Variant, count: int, seed: int) -> Iterator[tuple[Cells, Dice]]:
+    """``count`` positions of random games (the roller's view) with the roll played there."""
+    rng = random.Random(seed)
+    flip = Flipper(variant)
+    cells = variant.start_position().cells
+    for _ in range(count):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        yield cells, dice
+        finals = list(final_cells(variant, cells, dice))
+        after = rng.choice(finals) if finals else cells
+        cells = variant.start_position().cells if after[OFF] == CHECKERS else flip(after)
+
+
+def gnubg_board(cells: Cells) -> list[list[int]]:
+    """gnubg's ``[opponent, roller]`` board, each side in its own numbering (24 = bar)."""
+    roller = [max(cells[p], 0) for p in range(1, 25)] + [cells[BAR]]
+    opponent = [max(-cells[25 - p], 0) for p in range(1, 25)] + [cells[OPP_BAR]]
+    return [opponent, roller]
+
+
+@needs_gnubg
+def test_pubeval_scores_equal_gnubg_pub_eval_score() -> None:
+    """gnubg's ``pub_eval_score(board)`` scores the position for ``board[0]``, judging the
+    race on the same board: so the mover's final position goes in with the sides swapped."""
+    assert gnubg_nn is not None
+    checked = races = 0
+    for cells, dice in random_states(BACKGAMMON, 1500, seed=11):
+        for final in list(final_cells(BACKGAMMON, cells, dice))[:3]:
+            if final[OFF] == CHECKERS:
+                continue
+            opponent, mover = gnubg_board(final)
+            theirs = gnubg_nn.pub_eval_score([mover, opponent])
+            assert score(final, is_race(final)) == pytest.approx(theirs, abs=1e-4), final
+            checked += 1
+            races += is_race(final)
+    assert checked > 3000 and races > 300
+
+
+@needs_gnubg
+def test_pubeval_player_chooses_as_gnubg_pub_best_move() -> None:
+    """``pub_best_move`` gives gnubg's choice as flat (from, to) pairs, 0-based, 24 the bar
+    and -1 off; where the roll can be played, the two choices are the same position."""
+    assert gnubg_nn is not None
+    player = PubevalPlayer()
+    compared = 0
+    for cells, dice in random_states(BACKGAMMON, 2500, seed=12):
+        mine = player.choose(cells, dice)
+        moves = gnubg_nn.pub_best_move(gnubg_board(cells), *dice)
+        if mine is None:
+            assert not moves
+            continue
+        after = list(cells)
+        for source, target in zip(moves[::2], moves[1::2], strict=True):
+            after[BAR if source == 24 else source + 1] -= 1
+            if target < 0:
+                after[OFF] += 1
+                continue
+            if after[target + 1] == -1:
+                after[target + 1] = 0
+                after[OPP_BAR] += 1
+            after[target + 1] += 1
+        assert tuple(after) == mine, (cells, dice)
+        compared += 1
+    assert compared > 2000
+
+
+def test_pubeval_prefers_the_opening_point_with_31() -> None:
+    start = BACKGAMMON.start_position().cells
+    chosen = PubevalPlayer().choose(start, (3, 1))
+    assert chosen is not None and chosen[5] == 2 and chosen[6] == 4
+
+
+PLAYERS = [
+    (BACKGAMMON, lambda: PubevalPlayer()),
+    *[(v, lambda v=v: RandomPlayer(v, seed=5)) for v in (BACKGAMMON, LONG_NARDY, DUTCH)],
+    *[(v, lambda v=v: HeuristicPlayer(v)) for v in (BACKGAMMON, LONG_NARDY, DUTCH, NACKGAMMON)],
+]
+
+
+@pytest.mark.parametrize(("variant", "make"), PLAYERS, ids=lambda x: getattr(x, "name", ""))
+def test_players_choose_only_legal_finals(variant: Variant, make: object) -> None:
+    assert callable(make)
+    player: Player = make()
+    for cells, dice in random_states(variant, 400, seed=21):
+        finals = final_cells(variant, cells, dice)
+        chosen = player.choose(cells, dice)
+        if finals:
+            assert chosen in finals
+        else:
+            assert chosen is None
+
+
+def test_heuristic_finds_out_about_hitting_from_the_rules() -> None:
+    assert [can_hit(v) for v in (BACKGAMMON, LONG_NARDY, DUTCH)] == [True, False, True]
+    assert HeuristicPlayer(LONG_NARDY).holds == 1 and HeuristicPlayer(DUTCH).holds == 2
+
+
+def test_heuristic_bears_off_the_last_checkers_when_it_can() -> None:
+    cells = [0] * 30
+    cells[OFF], cells[3], cells[5] = 13, 1, 1
+    cells[OPP_OFF], cells[20] = 12, -3
+    chosen = HeuristicPlayer(BACKGAMMON).choose(tuple(cells), (5, 4))
+    assert chosen is not None and chosen[OFF] == CHECKERS
+
+
+@pytest.mark.parametrize("variant", ["long-nardy", "dutch"])
+def test_heuristic_beats_random_clearly(variant: str) -> None:
+    args = argparse.Namespace(
+        variant=variant,
+        player="heuristic",
+        opponent="random",
+        games=24,
+        seed=3,
+        weights=None,
+        processes=1,
+    )
+    figures = run(args)
+    assert figures["win_rate"] >= 0.8
+    assert figures["ci95"][0] > 0.5
