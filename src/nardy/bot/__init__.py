@@ -1,1 +1,15 @@
-"""Computer players: agents that decide plays, doubles and resignations."""
+"""Computer players: agents that decide plays, doubles and resignations.
+
+The networks here are small: a multi-threaded BLAS spends far more time coordinating
+threads than multiplying (ten times slower on a busy two-core machine), so the bot keeps
+numpy's BLAS to one thread.
+"""
+
+import os
+
+for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_variable, "1")
+
+from threadpoolctl import threadpool_limits  # noqa: E402  (after the variables above)
+
+threadpool_limits(limits=1, user_api="blas")

@@ -1,0 +1,112 @@
+"""Zero-ply evaluation: score every legal play of a roll with the network, pick the best.
+
+>>> from nardy.variants import BACKGAMMON
+>>> from nardy.bot.network import Network
+>>> from nardy.bot.encoding import INPUTS
+>>> judge = Evaluator(BACKGAMMON, Network.create(INPUTS, 8, seed=3))
+>>> choice = judge.best(BACKGAMMON.start_position().cells, (3, 1))
+>>> len(choice.steps), choice.outputs.shape
+(2, (5,))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from nardy.bot.encoding import INPUTS, Array, Encoder
+from nardy.bot.network import (
+    OUTPUTS,
+    WIN,
+    WIN_BACKGAMMON,
+    WIN_GAMMON,
+    Network,
+    equity,
+    flip_outputs,
+)
+from nardy.rules.cells import CHECKERS, OFF, Cells
+from nardy.rules.plays import Dice, Step, final_cells
+from nardy.rules.settings import Settings
+from nardy.rules.variant import Variant
+
+CHUNK = 1024
+"""Rows encoded and evaluated at once."""
+GAMMON_KINDS = frozenset({"gammon", "mars", "backgammon"})
+BACKGAMMON_KINDS = frozenset({"backgammon"})
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A chosen play: its final cells (roller's view), steps, and the mover's outputs."""
+
+    cells: Cells
+    steps: tuple[Step, ...]
+    outputs: Array
+    equity: float
+
+
+class Evaluator:
+    """Scores positions of one variant with one network."""
+
+    def __init__(self, variant: Variant, network: Network, settings: Settings | None = None):
+        self.variant = variant
+        self.network = network
+        self.encoder = Encoder(variant, network.w1.dtype.type)
+        self._buffer = np.empty((CHUNK, INPUTS), dtype=network.w1.dtype)
+        self.settings = settings or Settings.for_variant(variant)
+        mirror = [0, *(variant.mirror(p) for p in range(1, 25))]
+        self._flip_index = [0] * 30
+        for p in range(1, 25):
+            self._flip_index[mirror[p]] = p
+        for mine, theirs in ((0, 27), (25, 28), (26, 29)):
+            self._flip_index[mine], self._flip_index[theirs] = theirs, mine
+
+    def flip(self, cells: Cells) -> Cells:
+        """The cells seen from the other side."""
+        index = self._flip_index
+        return tuple(-cells[index[i]] if 1 <= i <= 24 else cells[index[i]] for i in range(30))
+
+    def outcome(self, cells: Cells) -> Array:
+        """The mover's outputs once it has borne off its last checker in ``cells``."""
+        kind, _ = self.variant.win(cells, self.settings)
+        y = np.zeros(OUTPUTS)
+        y[WIN] = 1.0
+        y[WIN_GAMMON] = kind in GAMMON_KINDS
+        y[WIN_BACKGAMMON] = kind in BACKGAMMON_KINDS
+        return y
+
+    def outputs(self, cells: npt.NDArray[np.int64], flipped: bool = False) -> Array:
+        """Network outputs for each row of ``cells`` (seen from the opponent if ``flipped``),
+        a chunk at a time through one reused input buffer."""
+        y = np.empty((len(cells), OUTPUTS))
+        for start in range(0, len(cells), CHUNK):
+            chunk = cells[start : start + CHUNK]
+            x = self.encoder.encode(chunk, flipped, out=self._buffer)
+            y[start : start + len(chunk)] = self.network.evaluate(x)
+        return y
+
+    def after_outputs(self, finals: list[Cells]) -> Array:
+        """The mover's outputs for each final position of its play."""
+        cells = np.array(finals, dtype=np.int64)
+        y = flip_outputs(self.outputs(cells, flipped=True))
+        for row in np.nonzero(cells[:, OFF] == CHECKERS)[0]:
+            y[row] = self.outcome(finals[row])
+        return y
+
+    def roller_outputs(self, cells: Cells) -> Array:
+        """The outputs of the player on roll in ``cells``, before the roll."""
+        row: Array = self.outputs(np.array([cells], dtype=np.int64))[0]
+        return row
+
+    def best(self, cells: Cells, dice: Dice) -> Choice | None:
+        """The play of ``dice`` with the highest equity, or None when none is legal."""
+        plays = final_cells(self.variant, cells, dice)
+        if not plays:
+            return None
+        finals = list(plays)
+        y = self.after_outputs(finals)
+        eq = equity(y)
+        i = int(np.argmax(eq))
+        return Choice(finals[i], plays[finals[i]], y[i], float(eq[i]))

@@ -1,0 +1,119 @@
+"""A small neural network: inputs, one sigmoid hidden layer, five sigmoid outputs.
+
+The outputs are probabilities for the player on roll: win, win a gammon, win a
+backgammon, lose a gammon, lose a backgammon (a mars counts as a gammon). Weights are
+plain numpy arrays saved in one ``.npz`` file with a little metadata.
+
+>>> net = Network.create(inputs=4, hidden=3, seed=1)
+>>> y = net.evaluate(np.zeros((2, 4)))
+>>> y.shape
+(2, 5)
+>>> flip_outputs(np.array([[0.75, 0.25, 0.0, 0.125, 0.0]])).tolist()
+[[0.25, 0.125, 0.0, 0.25, 0.0]]
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+Array = npt.NDArray[np.float64]
+
+OUTPUTS = 5
+WIN, WIN_GAMMON, WIN_BACKGAMMON, LOSE_GAMMON, LOSE_BACKGAMMON = range(OUTPUTS)
+
+
+def sigmoid(z: Array) -> Array:
+    """The logistic function, computed in place on ``z``."""
+    np.clip(z, -40.0, 40.0, out=z)
+    np.negative(z, out=z)
+    np.exp(z, out=z)
+    z += 1.0
+    return np.reciprocal(z, out=z)
+
+
+def flip_outputs(y: Array) -> Array:
+    """The same estimates from the other player's side."""
+    flipped = np.empty_like(y)
+    flipped[:, WIN] = 1.0 - y[:, WIN]
+    flipped[:, WIN_GAMMON] = y[:, LOSE_GAMMON]
+    flipped[:, WIN_BACKGAMMON] = y[:, LOSE_BACKGAMMON]
+    flipped[:, LOSE_GAMMON] = y[:, WIN_GAMMON]
+    flipped[:, LOSE_BACKGAMMON] = y[:, WIN_BACKGAMMON]
+    return flipped
+
+
+def equity(y: Array, gammon: float = 1.0, backgammon: float = 1.0) -> Array:
+    """Cubeless equity of each row of outputs: +1 a single win, +2 a gammon, +3 a backgammon
+    (``gammon`` and ``backgammon`` are the extra points each adds)."""
+    return (
+        2.0 * y[:, WIN]
+        - 1.0
+        + gammon * (y[:, WIN_GAMMON] - y[:, LOSE_GAMMON])
+        + backgammon * (y[:, WIN_BACKGAMMON] - y[:, LOSE_BACKGAMMON])
+    )
+
+
+@dataclass
+class Network:
+    """Weights of the network and what is known about how they were made."""
+
+    w1: Array
+    b1: Array
+    w2: Array
+    b2: Array
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def create(cls, inputs: int, hidden: int, seed: int = 0) -> Network:
+        rng = np.random.default_rng(seed)
+        return cls(
+            w1=rng.normal(0.0, 1.0 / np.sqrt(inputs), (inputs, hidden)),
+            b1=np.zeros(hidden),
+            w2=rng.normal(0.0, 1.0 / np.sqrt(hidden), (hidden, OUTPUTS)),
+            b2=np.zeros(OUTPUTS),
+        )
+
+    def evaluate(self, x: Array) -> Array:
+        """Outputs for each row of inputs."""
+        return sigmoid(sigmoid(x @ self.w1 + self.b1) @ self.w2 + self.b2)
+
+    def learn(self, x: Array, target: Array, rate: float) -> Array:
+        """One gradient step moving the outputs for the rows of ``x`` towards ``target``
+        (squared error); returns the outputs before the step."""
+        hidden = sigmoid(x @ self.w1 + self.b1)
+        y = sigmoid(hidden @ self.w2 + self.b2)
+        delta2 = (target - y) * y * (1.0 - y)
+        delta1 = (delta2 @ self.w2.T) * hidden * (1.0 - hidden)
+        self.w2 += rate * hidden.T @ delta2
+        self.b2 += rate * delta2.sum(axis=0)
+        self.w1 += rate * x.T @ delta1
+        self.b1 += rate * delta1.sum(axis=0)
+        return y
+
+    def save(self, path: str | Path) -> None:
+        np.savez_compressed(
+            path,
+            w1=self.w1.astype(np.float32),
+            b1=self.b1.astype(np.float32),
+            w2=self.w2.astype(np.float32),
+            b2=self.b2.astype(np.float32),
+            meta=np.array(json.dumps(self.meta)),
+        )
+
+    @classmethod
+    def load(cls, path: str | Path, dtype: type[np.floating[Any]] = np.float64) -> Network:
+        """Weights from ``path``; ``float32`` is faster for play, ``float64`` for training."""
+        with np.load(path) as data:
+            return cls(
+                w1=data["w1"].astype(dtype),
+                b1=data["b1"].astype(dtype),
+                w2=data["w2"].astype(dtype),
+                b2=data["b2"].astype(dtype),
+                meta=json.loads(str(data["meta"])),
+            )

@@ -1,0 +1,139 @@
+"""Looking ahead: plays judged at 0, 1 or 2 ply over the 21 rolls, with move filtering.
+
+``value(ply, finals)`` gives the mover's equity of each final position (the opponent to
+roll). At 0 ply that is the network's estimate. At n ply it is the average, over the
+opponent's 21 rolls weighted by their chances, of the mover's equity after the opponent's
+reply, where the reply is the one the network likes best at 0 ply and is then judged at
+n − 1 ply. Before a deeper look, only the best few candidates (by the shallower value)
+are kept.
+
+>>> from nardy.variants import BACKGAMMON
+>>> from nardy.bot.network import Network
+>>> from nardy.bot.encoding import INPUTS
+>>> search = Search(Evaluator(BACKGAMMON, Network.create(INPUTS, 8, seed=3)))
+>>> start = BACKGAMMON.start_position().cells
+>>> search.best(start, (6, 5), ply=1).steps == search.best(start, (6, 5), ply=0).steps
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from nardy.bot.encoding import Array
+from nardy.bot.evaluator import Choice, Evaluator
+from nardy.bot.network import equity
+from nardy.rules.cells import CHECKERS, OFF, Cells
+from nardy.rules.plays import Dice, final_cells
+
+ROLLS: tuple[tuple[Dice, float], ...] = tuple(
+    ((a, b), (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(a, 7)
+)
+"""The 21 distinct rolls with their chances."""
+
+
+@dataclass(frozen=True)
+class Filter:
+    """How many candidates survive to the next ply: at most ``keep``, and only those within
+    ``margin`` equity of the best."""
+
+    keep: int = 6
+    margin: float = 0.12
+
+
+class Search:
+    """0/1/2-ply play choice for one evaluator."""
+
+    def __init__(
+        self, evaluator: Evaluator, filters: tuple[Filter, ...] = (Filter(), Filter(3, 0.06))
+    ):
+        self.evaluator = evaluator
+        self.filters = filters
+
+    def best(
+        self,
+        cells: Cells,
+        dice: Dice,
+        ply: int = 0,
+        noise: float = 0.0,
+        rng: np.random.Generator | None = None,
+    ) -> Choice | None:
+        """The chosen play of ``dice``; ``noise`` (a standard deviation in equity) makes the
+        choice weaker on purpose for lower strength levels."""
+        plays = final_cells(self.evaluator.variant, cells, dice)
+        if not plays:
+            return None
+        finals = list(plays)
+        outputs = self.evaluator.after_outputs(finals)
+        values = equity(outputs)
+        candidates = np.arange(len(finals))
+        for depth in range(1, ply + 1):
+            rule = self.filters[min(depth, len(self.filters)) - 1]
+            order = candidates[np.argsort(-values[candidates])]
+            top = values[order[0]]
+            candidates = np.array(
+                [i for i in order[: rule.keep] if values[i] >= top - rule.margin], dtype=np.int64
+            )
+            deeper = self.values([finals[i] for i in candidates], depth)
+            values = values.copy()
+            values[candidates] = deeper
+        if noise:
+            rng = rng or np.random.default_rng()
+            values = values + rng.normal(0.0, noise, len(values))
+            candidates = np.arange(len(finals))
+        i = int(candidates[np.argmax(values[candidates])])
+        return Choice(finals[i], plays[finals[i]], outputs[i], float(values[i]))
+
+    def values(self, finals: list[Cells], ply: int) -> Array:
+        """The mover's equity of each final position, looking ``ply`` rolls ahead.
+
+        All replies of one level are evaluated in one batch.
+        """
+        evaluator = self.evaluator
+        if ply == 0:
+            return equity(evaluator.after_outputs(finals))
+        result = np.zeros(len(finals))
+        replies: list[Cells] = []
+        groups: list[tuple[int, float, int, int]] = []  # final, chance, first, end
+        for index, cells in enumerate(finals):
+            if cells[OFF] == CHECKERS:
+                result[index] = float(equity(evaluator.outcome(cells)[None, :])[0])
+                continue
+            turned = evaluator.flip(cells)  # the opponent to roll
+            for dice, chance in ROLLS:
+                answers = final_cells(evaluator.variant, turned, dice)
+                if not answers:  # the opponent cannot move: the mover rolls again
+                    result[index] += chance * self._on_roll(cells, ply - 1)
+                    continue
+                groups.append((index, chance, len(replies), len(replies) + len(answers)))
+                replies.extend(answers)
+        if not groups:
+            return result
+        scores = equity(evaluator.after_outputs(replies))
+        chosen = [first + int(np.argmax(scores[first:end])) for _, _, first, end in groups]
+        if ply == 1:
+            opponent = scores[chosen]
+        else:
+            opponent = self.values([replies[i] for i in chosen], ply - 1)
+        for (index, chance, _, _), value in zip(groups, opponent, strict=True):
+            result[index] -= chance * value
+        return result
+
+    def _on_roll(self, cells: Cells, ply: int) -> float:
+        """The equity of the player on roll in ``cells``, ``ply`` rolls deep."""
+        if ply == 0:
+            return float(
+                equity(
+                    self.evaluator.network.evaluate(self.evaluator.encoder.encode_cells([cells]))
+                )[0]
+            )
+        total = 0.0
+        for dice, chance in ROLLS:
+            choice = self.best(cells, dice, ply=0)
+            if choice is None:
+                total -= chance * self._on_roll(self.evaluator.flip(cells), ply - 1)
+            else:
+                total += chance * self.values([choice.cells], ply - 1)[0]
+        return total

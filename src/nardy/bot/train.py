@@ -1,0 +1,149 @@
+"""``nardy train``: teach a variant's network by self-play, with temporal differences.
+
+Each game is played by the network against itself at zero ply. After every move, the
+estimate for the position the mover rolled in is pulled towards the estimate of the
+position it chose (seen from the mover), or towards the actual result when the move ends
+the game: TD(0) (Sutton 1988; Tesauro's TD-Gammon). Dice come from a seeded generator, so
+a run is reproducible; checkpoints let a run stop and resume.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from nardy.bot.encoding import INPUTS
+from nardy.bot.evaluator import Evaluator
+from nardy.bot.network import Network, flip_outputs
+from nardy.rules.cells import CHECKERS, OFF
+from nardy.rules.variant import Variant
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """How fast the network learns as training goes on."""
+
+    start: float = 0.1
+    end: float = 0.01
+    half_life: int = 100_000
+    """Games after which the rate has moved half way from ``start`` to ``end``."""
+
+    def rate(self, games: int) -> float:
+        """
+        >>> Schedule(0.1, 0.02, 1000).rate(0), Schedule(0.1, 0.02, 1000).rate(1000)
+        (0.1, 0.06)
+        """
+        return float(self.end + (self.start - self.end) * 0.5 ** (games / self.half_life))
+
+
+def self_play_game(evaluator: Evaluator, rng: random.Random, rate: float) -> int:
+    """Play one training game, learning after every move; returns the number of moves."""
+    network, encoder = evaluator.network, evaluator.encoder
+    cells = evaluator.variant.start_position().cells
+    moves = 0
+    while True:
+        x = encoder.encode_cells([cells])
+        choice = evaluator.best(cells, (rng.randint(1, 6), rng.randint(1, 6)))
+        moves += 1
+        if choice is None:  # C4: no legal play, the turn passes
+            following = evaluator.flip(cells)
+            target = flip_outputs(network.evaluate(encoder.encode_cells([following])))[0]
+        else:
+            following = evaluator.flip(choice.cells)
+            target = choice.outputs
+        network.learn(x, target[None, :], rate)
+        if choice is not None and choice.cells[OFF] == CHECKERS:
+            return moves
+        cells = following
+
+
+def train(
+    variant: Variant,
+    out: Path,
+    games: int,
+    *,
+    hidden: int = 96,
+    seed: int = 1,
+    schedule: Schedule | None = None,
+    checkpoint_every: int = 5000,
+    on_checkpoint: Callable[[Network, int], str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Network:
+    """Train (or resume training) ``variant``'s network in ``out`` up to ``games`` games.
+
+    ``out/checkpoint.npz`` holds the latest weights and the generator's state;
+    ``on_checkpoint`` returns a benchmark line that is logged to ``out/log.jsonl``.
+    """
+    schedule = schedule or Schedule()
+    out.mkdir(parents=True, exist_ok=True)
+    checkpoint = out / "checkpoint.npz"
+    rng = random.Random(seed)
+    if checkpoint.exists():
+        network = Network.load(checkpoint)
+        done = int(network.meta["games"])
+        state = network.meta["rng"]
+        rng.setstate((state[0], tuple(state[1]), state[2]))
+    else:
+        network = Network.create(INPUTS, hidden, seed)
+        done = 0
+    network.meta.update(variant=variant.name, hidden=hidden, seed=seed)
+    evaluator = Evaluator(variant, network)
+    started = time.monotonic()
+    while done < games:
+        self_play_game(evaluator, rng, schedule.rate(done))
+        done += 1
+        if progress:
+            progress(done, games)
+        if done % checkpoint_every == 0 or done == games:
+            network.meta.update(games=done, rng=rng.getstate())
+            network.meta["seconds"] = network.meta.get("seconds", 0.0) + (
+                time.monotonic() - started
+            )
+            started = time.monotonic()
+            network.save(out / "checkpoint.tmp.npz")
+            (out / "checkpoint.tmp.npz").replace(checkpoint)
+            network.save(out / f"net-{done:07d}.npz")
+            line = on_checkpoint(network, done) if on_checkpoint else ""
+            with open(out / "log.jsonl", "a", encoding="utf-8") as log:
+                log.write(
+                    json.dumps({"games": done, "seconds": network.meta["seconds"], "bench": line})
+                    + "\n"
+                )
+    return network
+
+
+def quick_strength(
+    variant: Variant, games: int = 200, seed: int = 7
+) -> Callable[[Network, int], str]:
+    """A checkpoint benchmark: wins against a random player over ``games`` games."""
+
+    def bench(network: Network, done: int) -> str:
+        evaluator = Evaluator(variant, network)
+        rng = random.Random(seed)
+        wins = 0
+        for game in range(games):
+            cells = variant.start_position().cells
+            side = game % 2  # the network moves first in every other game
+            mover = 0
+            while True:
+                dice = (rng.randint(1, 6), rng.randint(1, 6))
+                if mover == side:
+                    choice = evaluator.best(cells, dice)
+                    after = choice.cells if choice else cells
+                else:
+                    from nardy.rules.plays import final_cells
+
+                    finals = list(final_cells(variant, cells, dice))
+                    after = rng.choice(finals) if finals else cells
+                if after[OFF] == CHECKERS:
+                    wins += mover == side
+                    break
+                cells = evaluator.flip(after)
+                mover = 1 - mover
+        return f"{wins / games:.1%} wins against random play ({games} games)"
+
+    return bench
