@@ -281,3 +281,22 @@ def test_LN11_long_nardy_settings_are_checked() -> None:
         settings(first_move="winner")
     with pytest.raises(SettingsError, match="'scoring' must be 'oin' or 'mars'"):
         settings(scoring="double")
+
+
+def test_B8_no_crawford_game_after_a_draw_in_a_one_point_series() -> None:
+    # With the cube on, a drawn first game leaves the score at 0 = N − 1: still no Crawford.
+    match = drawn(0, settings(last_roll=True, match_to=1, cube=True))
+    assert match.score == (0, 0) and match.game.cube_enabled and not match.crawford_played
+
+
+def test_B8_crawford_game_in_a_series_with_the_cube() -> None:
+    match = Match.new(LONG_NARDY, settings(match_to=3, cube=True))
+    match = match.apply(OpeningRoll((5, 2))).apply(Double(0)).apply(Take(1))
+    match = match.apply(Resign(0))  # 2 × mars
+    assert match.score == (0, 4) and match.is_over()
+    match = Match.new(LONG_NARDY, settings(match_to=3, cube=True, scoring="oin"))
+    match = resign_game(match, 0)
+    match = resign_game(match, 0)
+    assert match.score == (0, 2) and not match.game.cube_enabled
+    match = resign_game(match, 1)
+    assert match.score == (1, 2) and match.game.cube_enabled
