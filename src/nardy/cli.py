@@ -27,6 +27,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     selfplay.add_argument("--games", type=int, default=1, help="games of a money session")
     selfplay.add_argument("--seed", type=int, required=True, help="seed of dice and agents")
     selfplay.add_argument("--out", required=True, help="the record file to write")
+    bestmove = commands.add_parser(
+        "bestmove", help="the computer's play for position JSON lines, answered line by line"
+    )
+    bestmove.add_argument(
+        "--level",
+        default="expert",
+        help="beginner, casual, intermediate, advanced, expert, strongest",
+    )
+    train = commands.add_parser("train", help="train a variant's network by self-play")
+    train.add_argument("--variant", required=True, help="backgammon, long-nardy, dutch, ...")
+    train.add_argument("--games", type=int, default=200_000, help="games to train up to")
+    train.add_argument("--hidden", type=int, default=96, help="hidden units of a new network")
+    train.add_argument("--seed", type=int, default=1, help="seed of dice and first weights")
+    train.add_argument("--out", default=None, help="run folder (default train/VARIANT)")
+    train.add_argument("--checkpoint-every", type=int, default=5000, help="games per checkpoint")
+    train.add_argument(
+        "--bench-games", type=int, default=200, help="games of each checkpoint bench"
+    )
     replay = commands.add_parser("replay", help="check a game record and print its score")
     replay.add_argument("file", help="a nardy-record/1 JSON file")
     bench = commands.add_parser("bench", help="measure speed")
@@ -48,6 +66,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run(sys.stdin, sys.stdout)
     if args.command == "selfplay":
         return _selfplay(args)
+    if args.command == "bestmove":
+        from nardy.bestmove_command import run as bestmove_run
+
+        return bestmove_run(iter(sys.stdin.readline, ""), sys.stdout, args.level)
+    if args.command == "train":
+        from nardy.bot.train import main as train_main
+
+        return train_main(args)
     if args.command == "replay":
         from nardy.replay_command import replay_file
 

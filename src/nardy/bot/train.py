@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from nardy.bot.encoding import INPUTS
 from nardy.bot.evaluator import Evaluator
@@ -147,3 +148,43 @@ def quick_strength(
         return f"{wins / games:.1%} wins against random play ({games} games)"
 
     return bench
+
+
+def main(args: Any) -> int:
+    """``nardy train``: train with a progress bar; each checkpoint logs a benchmark line."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from nardy.variants import variant_named
+
+    variant = variant_named(args.variant)
+    out = Path(args.out or f"train/{variant.name}")
+    console = Console()
+    bench = quick_strength(variant, args.bench_games)
+
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+    ) as bar:
+        task = bar.add_task(f"training {variant.name}", total=args.games)
+
+        def checkpoint(network: Network, done: int) -> str:
+            line = bench(network, done)
+            bar.console.print(f"{done:>8} games: {line}")
+            return line
+
+        train(
+            variant,
+            out,
+            args.games,
+            hidden=args.hidden,
+            seed=args.seed,
+            checkpoint_every=args.checkpoint_every,
+            on_checkpoint=checkpoint,
+            progress=lambda done, total: bar.update(task, completed=done),
+        )
+    console.print(f"weights: {out / 'checkpoint.npz'}")
+    return 0

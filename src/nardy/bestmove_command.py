@@ -1,0 +1,62 @@
+"""``nardy bestmove``: the computer's play for position JSON lines (INTERFACES.md §3).
+
+Each line is answered as soon as it is read, and flushed, so another program can drive it
+one position at a time through a pipe.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any, TextIO
+
+from nardy.bot.levels import Bot, MissingWeightsError
+from nardy.formats.position_json import position_from_json, position_to_json
+from nardy.rules.errors import NardyError
+from nardy.rules.variant import Variant
+
+
+class BestMove:
+    """Answers lines, keeping one bot per variant."""
+
+    def __init__(self, level: str) -> None:
+        self.level = level
+        self.bots: dict[Variant, Bot] = {}
+
+    def answer(self, line: str) -> dict[str, Any]:
+        try:
+            doc = json.loads(line)
+        except json.JSONDecodeError as error:
+            return {"error": f"not valid JSON: {error.msg} at column {error.colno}"}
+        try:
+            position, dice = position_from_json(doc)
+            if dice is None:
+                return {"error": "the position has no 'dice': the computer needs a roll"}
+            bot = self.bots.get(position.variant)
+            if bot is None:
+                bot = self.bots[position.variant] = Bot(position.variant, self.level)
+            play = bot.play(position, dice)
+        except (NardyError, MissingWeightsError) as error:
+            return {"error": str(error)}
+        if play is None:
+            return {"play": None}
+        return {
+            "play": {
+                "steps": [list(step) for step in play.steps],
+                "position": position_to_json(play.position),
+            }
+        }
+
+
+def run(lines: Iterable[str], out: TextIO, level: str) -> int:
+    """Answer each non-blank line at once; the exit status is 1 if any line was bad."""
+    answers = BestMove(level)
+    status = 0
+    for line in lines:
+        if not line.strip():
+            continue
+        result = answers.answer(line)
+        status |= "error" in result
+        out.write(json.dumps(result, separators=(",", ":")) + "\n")
+        out.flush()
+    return status

@@ -1,0 +1,106 @@
+"""Strength levels, and the computer player that plays at one of them.
+
+A level is a search depth and an amount of noise: the weaker levels add random errors to
+their judgement, so they play plausible but imperfect moves.
+
+>>> [level.name for level in LEVELS.values()]
+['beginner', 'casual', 'intermediate', 'advanced', 'expert', 'strongest']
+>>> LEVELS["strongest"].ply, LEVELS["beginner"].noise
+(2, 0.3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from nardy.bot.evaluator import Choice, Evaluator
+from nardy.bot.network import Network
+from nardy.bot.search import Search
+from nardy.rules.cells import Cells
+from nardy.rules.plays import Dice, Play
+from nardy.rules.position import Position
+from nardy.rules.variant import Variant
+
+
+@dataclass(frozen=True)
+class Level:
+    """How deep the player looks and how much noise blurs its judgement (in equity)."""
+
+    name: str
+    ply: int
+    noise: float
+
+
+LEVELS = {
+    level.name: level
+    for level in (
+        Level("beginner", 0, 0.3),
+        Level("casual", 0, 0.12),
+        Level("intermediate", 0, 0.04),
+        Level("advanced", 0, 0.0),
+        Level("expert", 1, 0.0),
+        Level("strongest", 2, 0.0),
+    )
+}
+DEFAULT_LEVEL = "expert"
+"""The strongest level that answers well within a second on a small machine."""
+
+
+class MissingWeightsError(LookupError):
+    """No trained network is shipped for a variant."""
+
+
+def weights_path(variant: Variant) -> Path:
+    """The shipped weights for ``variant``: its own, or those of the variant it extends
+    (nackgammon plays with backgammon's network)."""
+    folder = resources.files("nardy.bot") / "weights"
+    for kind in type(variant).__mro__:
+        name = getattr(kind, "name", None)
+        if isinstance(name, str):
+            candidate = folder / f"{name}.npz"
+            if candidate.is_file():
+                return Path(str(candidate))
+    raise MissingWeightsError(f"no trained network is shipped for {variant.name}")
+
+
+@cache
+def shipped_network(variant: Variant) -> Network:
+    """The shipped network for ``variant``, loaded once, in single precision for speed."""
+    return Network.load(weights_path(variant), np.float32)
+
+
+class Bot:
+    """The computer player for one variant at one level."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        level: str = DEFAULT_LEVEL,
+        network: Network | None = None,
+        seed: int | None = None,
+    ) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+        self.variant = variant
+        self.level = LEVELS[level]
+        self.evaluator = Evaluator(variant, network or shipped_network(variant))
+        self.search = Search(self.evaluator)
+        self.rng = np.random.default_rng(seed)
+
+    def choose(self, cells: Cells, dice: Dice) -> Choice | None:
+        """The chosen play's final cells and steps, or None when no play is legal."""
+        return self.search.best(
+            cells, dice, ply=self.level.ply, noise=self.level.noise, rng=self.rng
+        )
+
+    def play(self, position: Position, dice: Dice) -> Play | None:
+        """The chosen legal play of ``dice`` in ``position``, or None when there is none."""
+        choice = self.choose(position.cells, dice)
+        if choice is None:
+            return None
+        return Play(choice.steps, Position(position.variant, choice.cells))
