@@ -45,6 +45,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     train.add_argument(
         "--bench-games", type=int, default=200, help="games of each checkpoint bench"
     )
+    serve = commands.add_parser("serve", help="run the game server (SQLite by default)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on")
+    serve.add_argument("--data", default=None, help="data folder (default ~/.local/share/nardy)")
+    serve.add_argument("--database", default=None, help="a database URL instead, e.g. PostgreSQL")
+    serve.add_argument("--grace", type=float, default=60.0, help="seconds a leaver keeps a seat")
+    serve.add_argument("--bot-delay", type=float, default=0.4, help="seconds the computer waits")
+    serve.add_argument("--log-level", default="warning", help="uvicorn's log level")
+    verify = commands.add_parser("verify-dice", help="recompute every roll of a game record")
+    verify.add_argument("file", help="a record downloaded from the server (with its dice)")
     replay = commands.add_parser("replay", help="check a game record and print its score")
     replay.add_argument("file", help="a nardy-record/1 JSON file")
     bench = commands.add_parser("bench", help="measure speed")
@@ -74,6 +84,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from nardy.bot.train import main as train_main
 
         return train_main(args)
+    if args.command == "serve":
+        from nardy.server.serve import main as serve_main
+
+        return serve_main(args)
+    if args.command == "verify-dice":
+        from nardy.server.verify import verify_file
+
+        return verify_file(args.file, sys.stdout)
     if args.command == "replay":
         from nardy.replay_command import replay_file
 

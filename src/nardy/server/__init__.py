@@ -1,0 +1,1 @@
+"""The game server: lobby, tables over WebSocket, storage and the dice service."""

@@ -1,0 +1,320 @@
+"""The ASGI application: HTTP for the lobby and accounts, WebSocket for the tables.
+
+:func:`create_app` receives everything it depends on, so tests can build an app on a
+throw-away database and the command line on the real one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from nardy.server import dice as dice_service
+from nardy.server.accounts import AccountError, Accounts
+from nardy.server.lobby import AgentFactory, Lobby, TableRequest
+from nardy.server.store import Store
+from nardy.server.table import Table, TableError
+
+COOKIE = "nardy_session"
+MAX_MESSAGE = 4096
+"""Largest WebSocket message accepted, in bytes."""
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """Settings of one server."""
+
+    grace: float = 60.0
+    """Seconds a disconnected player keeps their seat before losing on time."""
+    bot_delay: float = 0.0
+    """Seconds the computer waits before each decision (so people can follow)."""
+    secure_cookies: bool = False
+    """Send the session cookie only over HTTPS (set behind a TLS proxy)."""
+
+
+class Name(BaseModel):
+    name: str = Field(min_length=1, max_length=40)
+
+
+class Credentials(BaseModel):
+    name: str = Field(min_length=1, max_length=40)
+    password: str = Field(min_length=8, max_length=200)
+
+
+class NewTable(BaseModel):
+    variant: str = Field(description="backgammon, long-nardy, dutch or nackgammon")
+    settings: dict[str, Any] = Field(default_factory=dict, description="RULES.md S1 settings")
+    opponent: str = Field("open", description="open, invite or computer")
+    level: str = Field("expert", description="the computer's level")
+    seat: int | None = Field(None, description="0 or 1; random when absent")
+    clock: dict[str, float] | None = Field(None, description="{move, reserve} in seconds")
+
+
+class Join(BaseModel):
+    invite: str | None = None
+
+
+class DiceCheck(BaseModel):
+    seed: str
+    commitment: str
+    rolls: list[list[int]]
+
+
+def default_agents(variant: str, level: str) -> Any:
+    """The computer at a seat: the shipped network at ``level``."""
+    from nardy.bot.agent_for_table import table_agent
+
+    return table_agent(variant, level)
+
+
+def create_app(
+    store: Store, config: ServerConfig | None = None, agents: AgentFactory | None = None
+) -> FastAPI:
+    """The nardy server on ``store``."""
+    config = config or ServerConfig()
+    lobby = Lobby(store, agents or default_agents, config.grace, config.bot_delay)
+    accounts = Accounts(store)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await lobby.resume_all()
+        yield
+        for table in lobby.tables.values():
+            if table.timer is not None:
+                table.timer.cancel()
+
+    app = FastAPI(
+        title="nardy",
+        summary="Backgammon, long nardy and Dutch backgammon online",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    app.state.lobby = lobby
+
+    def player_of(request: Request) -> str | None:
+        token = request.cookies.get(COOKIE)
+        return store.session_player(token) if token else None
+
+    def require_player(request: Request) -> str:
+        player = player_of(request)
+        if player is None:
+            raise HTTPException(401, "sign in first: play as a guest or log in")
+        return player
+
+    def start_session(response: Response, player_id: str) -> None:
+        token = store.add_session(player_id)
+        response.set_cookie(
+            COOKIE,
+            token,
+            httponly=True,
+            samesite="lax",
+            secure=config.secure_cookies,
+            max_age=60 * 60 * 24 * 365,
+        )
+
+    @app.exception_handler(TableError)
+    async def table_error(_: Request, error: TableError) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=400)
+
+    @app.exception_handler(AccountError)
+    async def account_error(_: Request, error: AccountError) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=400)
+
+    # -- players
+
+    @app.post("/api/guest", summary="Play at once as a guest with a chosen name")
+    def guest(body: Name, response: Response) -> dict[str, Any]:
+        player = accounts.guest(body.name)
+        start_session(response, player.id)
+        return {"id": player.id, "name": player.name, "registered": False}
+
+    @app.post("/api/register", summary="Create an account (argon2id password hash)")
+    def register(body: Credentials, response: Response) -> dict[str, Any]:
+        player = accounts.register(body.name, body.password)
+        start_session(response, player.id)
+        return {"id": player.id, "name": player.name, "registered": True}
+
+    @app.post("/api/login", summary="Log in to an account")
+    def login(body: Credentials, response: Response) -> dict[str, Any]:
+        player = accounts.login(body.name, body.password)
+        start_session(response, player.id)
+        return {"id": player.id, "name": player.name, "registered": True}
+
+    @app.post("/api/logout", summary="End this session")
+    def logout(request: Request, response: Response) -> dict[str, Any]:
+        token = request.cookies.get(COOKIE)
+        if token:
+            store.end_session(token)
+        response.delete_cookie(COOKIE)
+        return {"ok": True}
+
+    @app.get("/api/me", summary="Who this session is")
+    def me(request: Request) -> dict[str, Any]:
+        player_id = player_of(request)
+        if player_id is None:
+            return {"id": None}
+        player = store.player(player_id)
+        return {"id": player.id, "name": player.name, "registered": bool(player.password_hash)}
+
+    # -- tables
+
+    @app.get("/api/tables", summary="Open tables and your own unfinished ones")
+    def tables(request: Request) -> list[dict[str, Any]]:
+        return lobby.listing(player_of(request))
+
+    @app.post("/api/tables", summary="Create a table: open, by invitation, or against the computer")
+    async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
+        player_id = require_player(request)
+        name = store.player(player_id).name
+        table = await lobby.create(player_id, name, TableRequest.from_json(body.model_dump()))
+        return {"id": table.id, "invite": table.row.invite, "seat": table.seat_of(player_id)}
+
+    @app.post("/api/tables/{table_id}/join", summary="Sit at an open table")
+    async def join(table_id: str, body: Join, request: Request) -> dict[str, Any]:
+        player_id = require_player(request)
+        name = store.player(player_id).name
+        table = await lobby.join(table_id, player_id, name, body.invite)
+        return {"id": table.id, "seat": table.seat_of(player_id)}
+
+    @app.get("/api/tables/{table_id}", summary="A table's state as you see it")
+    async def table_state(table_id: str, request: Request) -> dict[str, Any]:
+        table = await lobby.get(table_id)
+        return table.view(player_of(request))
+
+    @app.get("/api/tables/{table_id}/record", summary="The game record (nardy-record/1)")
+    async def record(table_id: str) -> dict[str, Any]:
+        return (await lobby.get(table_id)).record()
+
+    @app.get("/api/tables/{table_id}/record.mat", summary="The match as Jellyfish .mat text")
+    async def record_mat(table_id: str) -> PlainTextResponse:
+        from nardy.formats.jellyfish import write_mat
+
+        table = await lobby.get(table_id)
+        try:
+            text = write_mat(table.match, [table._seat_name(s) or "?" for s in range(2)])
+        except Exception as error:  # the format cannot hold every variant or setting
+            raise HTTPException(400, f"no .mat for this table: {error}") from None
+        return PlainTextResponse(
+            text, headers={"Content-Disposition": f'attachment; filename="{table_id}.mat"'}
+        )
+
+    @app.get("/api/tables/{table_id}/dice", summary="Commitment, rolls and (after the end) seed")
+    async def table_dice(table_id: str) -> dict[str, Any]:
+        table = await lobby.get(table_id)
+        return {
+            "commitment": table.row.commitment,
+            "seed": table.row.seed if table.is_over() else None,
+            "rolls": table.rolls_so_far() if table.is_over() else None,
+            "count": table.rolls,
+        }
+
+    @app.post("/api/verify-dice", summary="Check rolls against a seed and its commitment")
+    def verify_dice(body: DiceCheck) -> dict[str, Any]:
+        try:
+            rolls = [(r[0], r[1]) for r in body.rolls if len(r) == 2]
+            if len(rolls) != len(body.rolls):
+                raise HTTPException(400, "each roll is two dice")
+            ok = dice_service.verify(body.seed, body.commitment, rolls)
+        except ValueError:
+            raise HTTPException(400, "the seed must be hexadecimal") from None
+        return {"ok": ok}
+
+    # -- the table connection
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(socket: WebSocket, table_id: str) -> None:
+        token = socket.cookies.get(COOKIE)
+        player_id = store.session_player(token) if token else None
+        await socket.accept()
+        try:
+            table = await lobby.get(table_id)
+        except TableError as error:
+            await socket.send_json({"type": "error", "message": str(error)})
+            await socket.close()
+            return
+        connection = SocketConnection(socket, player_id)
+        await table.join(connection)
+        name = store.player(player_id).name if player_id else "spectator"
+        try:
+            while True:
+                text = await socket.receive_text()
+                await handle_message(table, connection, name, text, lobby)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await table.leave(connection)
+
+    static = resources.files("nardy.web") / "static"
+    if static.is_dir():
+        app.mount("/static", StaticFiles(directory=str(static)), name="static")
+
+        @app.get("/", include_in_schema=False)
+        def index() -> FileResponse:
+            return FileResponse(str(Path(str(static)) / "index.html"))
+
+    return app
+
+
+class SocketConnection:
+    """One WebSocket watching a table."""
+
+    def __init__(self, socket: WebSocket, player_id: str | None) -> None:
+        self.socket = socket
+        self.player_id = player_id
+        self.sending = asyncio.Lock()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        async with self.sending:
+            await self.socket.send_text(json.dumps(message, separators=(",", ":")))
+
+
+async def handle_message(
+    table: Table, connection: SocketConnection, name: str, text: str, lobby: Lobby
+) -> None:
+    """One message from a client; any problem is answered with an error to that client
+    alone, and leaves the table unchanged."""
+    reply_id: Any = None
+    try:
+        if len(text.encode()) > MAX_MESSAGE:
+            raise TableError(f"message too large (the limit is {MAX_MESSAGE} bytes)")
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise TableError(f"not valid JSON: {error.msg}") from None
+        if not isinstance(doc, dict):
+            raise TableError("a message must be a JSON object with a 'type'")
+        reply_id = doc.get("id")
+        kind = doc.get("type")
+        seat = table.seat_of(connection.player_id)
+        if kind == "ping":
+            await connection.send({"type": "pong", "id": reply_id, "n": table.n})
+        elif kind == "resync":
+            await connection.send(table.view(connection.player_id))
+        elif kind == "chat":
+            if connection.player_id is None:
+                raise TableError("sign in to chat")
+            message = doc.get("text")
+            if not isinstance(message, str) or not message.strip():
+                raise TableError("a chat message needs some 'text'")
+            await table.say(connection.player_id, name, message.strip())
+        elif kind == "auto":
+            if seat is None:
+                raise TableError("you are not seated at this table")
+            await table.set_auto(seat, bool(doc.get("roll")), bool(doc.get("moves")))
+        else:
+            await table.submit(seat, doc, "player")
+        if reply_id is not None and kind not in ("ping", "resync"):
+            await connection.send({"type": "ack", "id": reply_id, "n": table.n})
+    except TableError as error:
+        await connection.send({"type": "error", "message": str(error), "id": reply_id})

@@ -1,0 +1,86 @@
+"""Game events as JSON objects, for storage and replay.
+
+>>> from nardy.rules.game import MakePlay, Roll
+>>> event_to_json(Roll(1, (3, 1)))
+{'type': 'roll', 'player': 1, 'dice': [3, 1]}
+>>> event_from_json(event_to_json(MakePlay(0, ((8, 5), (6, 5)))))
+MakePlay(player=0, steps=((8, 5), (6, 5)), dice=None)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nardy.rules.errors import NardyError
+from nardy.rules.game import (
+    Accept,
+    Confirm,
+    Decline,
+    Double,
+    Drop,
+    Event,
+    MakePlay,
+    OpeningRoll,
+    Resign,
+    Roll,
+    StepEvent,
+    Take,
+    Undo,
+)
+
+SIMPLE: dict[str, type[Any]] = {
+    "undo": Undo,
+    "confirm": Confirm,
+    "double": Double,
+    "take": Take,
+    "drop": Drop,
+    "accept": Accept,
+    "decline": Decline,
+}
+NAMES = {kind: name for name, kind in SIMPLE.items()}
+
+
+class CodecError(NardyError):
+    """A stored or sent event that cannot be read."""
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """The JSON object for ``event``."""
+    match event:
+        case OpeningRoll(dice):
+            return {"type": "opening", "dice": list(dice)}
+        case Roll(player, dice):
+            return {"type": "roll", "player": player, "dice": list(dice)}
+        case StepEvent(player, step):
+            return {"type": "step", "player": player, "step": list(step)}
+        case MakePlay(player, steps, _):
+            return {"type": "play", "player": player, "steps": [list(s) for s in steps]}
+        case Resign(player, level):
+            return {"type": "resign", "player": player, "level": level}
+    return {"type": NAMES[type(event)], "player": event.player}
+
+
+def event_from_json(doc: dict[str, Any]) -> Event:
+    """The event a JSON object describes; :class:`CodecError` if it describes none."""
+    try:
+        kind = doc["type"]
+        if kind == "opening":
+            return OpeningRoll(_pair(doc["dice"]))
+        player = doc["player"]
+        if kind == "roll":
+            return Roll(player, _pair(doc["dice"]))
+        if kind == "step":
+            return StepEvent(player, _pair(doc["step"]))
+        if kind == "play":
+            return MakePlay(player, tuple(_pair(step) for step in doc["steps"]))
+        if kind == "resign":
+            return Resign(player, int(doc.get("level", 1)))
+        event: Event = SIMPLE[kind](player)
+        return event
+    except (KeyError, TypeError, ValueError) as error:
+        raise CodecError(f"not a game event: {doc!r} ({error})") from None
+
+
+def _pair(value: Any) -> tuple[int, int]:
+    first, second = value
+    return int(first), int(second)

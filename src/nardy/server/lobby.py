@@ -1,0 +1,195 @@
+"""The lobby: creating, listing and joining tables, and keeping the live ones in memory.
+
+Tables live here while they can still change; on start-up every unfinished table is
+rebuilt from its stored events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from nardy.bot.agent import Agent
+from nardy.rules.errors import NardyError
+from nardy.rules.settings import Settings
+from nardy.server import dice as dice_service
+from nardy.server.store import Store, StoreError, TableRow, new_id
+from nardy.server.table import Table, TableError
+from nardy.variants import VARIANTS, variant_named
+
+OPPONENTS = ("open", "invite", "computer")
+
+AgentFactory = Callable[[str, str], Agent]
+"""Makes the computer player for (variant name, level)."""
+
+
+@dataclass(frozen=True)
+class TableRequest:
+    """What a player asks for when creating a table."""
+
+    variant: str
+    settings: dict[str, Any]
+    opponent: str = "open"
+    level: str = "expert"
+    seat: int | None = None
+    clock: dict[str, float] | None = None
+
+    @classmethod
+    def from_json(cls, doc: Any) -> TableRequest:
+        if not isinstance(doc, dict):
+            raise TableError("a table request is a JSON object")
+        variant = doc.get("variant")
+        if not isinstance(variant, str) or variant not in VARIANTS:
+            raise TableError(f"unknown variant {variant!r}; variants: {', '.join(VARIANTS)}")
+        opponent = doc.get("opponent", "open")
+        if opponent not in OPPONENTS:
+            raise TableError(f"opponent must be one of {', '.join(OPPONENTS)}")
+        settings = doc.get("settings") or {}
+        if not isinstance(settings, dict):
+            raise TableError("'settings' must be a JSON object")
+        try:
+            Settings.for_variant(variant_named(variant), settings)
+        except NardyError as error:
+            raise TableError(str(error)) from None
+        seat = doc.get("seat")
+        if seat not in (None, 0, 1):
+            raise TableError("'seat' must be 0, 1 or absent")
+        clock = doc.get("clock")
+        if opponent == "computer":
+            clock = None  # no clock against the computer
+        if clock is not None:
+            if not isinstance(clock, dict) or not all(
+                isinstance(clock.get(k), int | float) and 0 < clock[k] <= 3600
+                for k in ("move", "reserve")
+            ):
+                raise TableError("'clock' needs 'move' and 'reserve' in seconds (up to 3600)")
+            clock = {"move": float(clock["move"]), "reserve": float(clock["reserve"])}
+        return cls(variant, settings, opponent, str(doc.get("level", "expert")), seat, clock)
+
+
+class Lobby:
+    """Every live table, by id."""
+
+    def __init__(
+        self, store: Store, agents: AgentFactory, grace: float = 60.0, bot_delay: float = 0.0
+    ) -> None:
+        self.store = store
+        self.make_agent = agents
+        self.grace = grace
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Table] = {}
+        self.loading = asyncio.Lock()
+
+    def _live(self, row: TableRow) -> Table:
+        agents = {
+            seat: self.make_agent(row.variant, holder.removeprefix("computer:"))
+            for seat, holder in enumerate(row.seats)
+            if holder is not None and holder.startswith("computer:")
+        }
+        table = Table(row, self.store, agents, grace=self.grace, bot_delay=self.bot_delay)
+        return table
+
+    async def resume_all(self) -> int:
+        """Rebuild every unfinished table from the store; returns how many."""
+        rows = await asyncio.to_thread(lambda: list(self.store.tables("open", "playing")))
+        for row in rows:
+            table = self._live(row)
+            await asyncio.to_thread(table.restore)
+            self.tables[row.id] = table
+        for table in list(self.tables.values()):
+            if table.row.status == "playing":
+                await table.start()
+        return len(rows)
+
+    async def create(self, player_id: str, name: str, request: TableRequest) -> Table:
+        seed = dice_service.new_seed()
+        seat = request.seat if request.seat is not None else secrets.randbelow(2)
+        seats: list[str | None] = [None, None]
+        seats[seat] = player_id
+        names = {player_id: name}
+        if request.opponent == "computer":
+            computer = f"computer:{request.level}"
+            seats[1 - seat] = computer
+            names[computer] = f"computer ({request.level})"
+            self.make_agent(request.variant, request.level)  # fail now on a bad level
+        row = TableRow(
+            id=new_id(),
+            kind="match",
+            variant=request.variant,
+            settings=request.settings,
+            seats=seats,
+            options={"names": names, "clock": request.clock, "opponent": request.opponent},
+            status="playing" if None not in seats else "open",
+            invite=secrets.token_urlsafe(12) if request.opponent == "invite" else None,
+            seed=seed.hex(),
+            commitment=dice_service.commitment(seed),
+            created=0.0,
+        )
+        await asyncio.to_thread(self.store.add_table, row)
+        table = self._live(row)
+        self.tables[row.id] = table
+        if row.status == "playing":
+            await table.start()
+        return table
+
+    async def join(self, table_id: str, player_id: str, name: str, invite: str | None) -> Table:
+        table = await self.get(table_id)
+        if table.seat_of(player_id) is not None:
+            return table
+        row = table.row
+        if row.status != "open" or None not in row.seats:
+            raise TableError("this table is full")
+        if row.invite is not None and invite != row.invite:
+            raise TableError("this table is private: you need its invitation link")
+        seats = list(row.seats)
+        seats[seats.index(None)] = player_id
+        options = {**row.options, "names": {**row.options.get("names", {}), player_id: name}}
+        await asyncio.to_thread(
+            self.store.update_table, table_id, seats=seats, options=options, status="playing"
+        )
+        from dataclasses import replace
+
+        table.row = replace(row, seats=seats, options=options, status="playing")
+        await table.start()
+        return table
+
+    async def get(self, table_id: str) -> Table:
+        """A table by id: live, or loaded from the store (finished tables too)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        async with self.loading:
+            if table_id in self.tables:
+                return self.tables[table_id]
+            try:
+                row = await asyncio.to_thread(self.store.table, table_id)
+            except StoreError:
+                raise TableError(f"there is no table {table_id}") from None
+            table = self._live(row)
+            await asyncio.to_thread(table.restore)
+            self.tables[table_id] = table
+            return table
+
+    def listing(self, player_id: str | None) -> list[dict[str, Any]]:
+        """Open public tables, and the player's own unfinished tables."""
+        rows = []
+        for table in self.tables.values():
+            row = table.row
+            mine = player_id is not None and player_id in row.seats
+            public_open = row.status == "open" and row.invite is None
+            if (public_open or mine) and not table.is_over():
+                rows.append(
+                    {
+                        "id": row.id,
+                        "variant": row.variant,
+                        "settings": table.match.settings.to_json(table.match.variant),
+                        "seats": [table._seat_name(s) for s in range(2)],
+                        "status": row.status,
+                        "mine": mine,
+                        "clock": row.options.get("clock"),
+                    }
+                )
+        return rows

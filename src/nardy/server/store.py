@@ -1,0 +1,277 @@
+"""Where the server keeps everything: SQLite by default, PostgreSQL by URL.
+
+A table's history is a list of numbered events; an event is written and committed
+before the server acknowledges it, so a server that is killed restarts with every game
+exactly where it was. The schema is created and upgraded by Alembic migrations
+(``nardy/server/migrations``) when the store opens.
+
+>>> store = Store("sqlite://")
+>>> player = store.add_player("Ala")
+>>> store.player(player.id).name
+'Ala'
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import event as sa_event
+from sqlalchemy.engine import Engine
+
+METADATA = sa.MetaData()
+
+PLAYERS = sa.Table(
+    "players",
+    METADATA,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(40), nullable=False, index=True),
+    sa.Column("password_hash", sa.String(200), nullable=True),
+    sa.Column("created", sa.Float, nullable=False),
+)
+SESSIONS = sa.Table(
+    "sessions",
+    METADATA,
+    sa.Column("token", sa.String(64), primary_key=True),
+    sa.Column("player_id", sa.String(32), sa.ForeignKey("players.id"), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)
+TABLES = sa.Table(
+    "tables",
+    METADATA,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("variant", sa.String(32), nullable=False),
+    sa.Column("settings", sa.Text, nullable=False),
+    sa.Column("seats", sa.Text, nullable=False),
+    sa.Column("options", sa.Text, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False, index=True),
+    sa.Column("invite", sa.String(64), nullable=True),
+    sa.Column("seed", sa.String(64), nullable=False),
+    sa.Column("commitment", sa.String(64), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+)
+EVENTS = sa.Table(
+    "events",
+    METADATA,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),
+    sa.Column("payload", sa.Text, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class StoreError(RuntimeError):
+    """The store cannot do what was asked (an unknown id, a conflicting write)."""
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    id: str
+    name: str
+    password_hash: str | None
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """What the store keeps about a table besides its events."""
+
+    id: str
+    kind: str
+    variant: str
+    settings: dict[str, Any]
+    seats: list[str | None]
+    options: dict[str, Any]
+    status: str
+    invite: str | None
+    seed: str
+    commitment: str
+    created: float
+
+
+def new_id() -> str:
+    """A short random identifier for players and tables."""
+    return secrets.token_hex(8)
+
+
+class Store:
+    """The database behind the server."""
+
+    def __init__(self, url: str) -> None:
+        options: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            options["connect_args"] = {"check_same_thread": False}
+            if url in ("sqlite://", "sqlite:///:memory:"):
+                options["poolclass"] = sa.pool.StaticPool
+        self.engine: Engine = sa.create_engine(url, **options)
+        if url.startswith("sqlite"):
+            sa_event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.migrate()
+
+    @classmethod
+    def in_folder(cls, folder: Path) -> Store:
+        """The default store: a SQLite file in ``folder``."""
+        folder.mkdir(parents=True, exist_ok=True)
+        return cls(f"sqlite:///{folder / 'nardy.sqlite3'}")
+
+    def migrate(self) -> None:
+        """Bring the schema up to date."""
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- players and sessions
+
+    def add_player(self, name: str, password_hash: str | None = None) -> PlayerRow:
+        row = PlayerRow(new_id(), name, password_hash)
+        with self.engine.begin() as db:
+            db.execute(
+                PLAYERS.insert().values(
+                    id=row.id, name=name, password_hash=password_hash, created=time.time()
+                )
+            )
+        return row
+
+    def player(self, player_id: str) -> PlayerRow:
+        with self.engine.connect() as db:
+            found = db.execute(PLAYERS.select().where(PLAYERS.c.id == player_id)).first()
+        if found is None:
+            raise StoreError(f"no player {player_id}")
+        return PlayerRow(found.id, found.name, found.password_hash)
+
+    def account(self, name: str) -> PlayerRow | None:
+        """The registered player called ``name``, if any."""
+        with self.engine.connect() as db:
+            found = db.execute(
+                PLAYERS.select().where(PLAYERS.c.name == name, PLAYERS.c.password_hash.is_not(None))
+            ).first()
+        return None if found is None else PlayerRow(found.id, found.name, found.password_hash)
+
+    def add_session(self, player_id: str) -> str:
+        token = secrets.token_urlsafe(32)
+        with self.engine.begin() as db:
+            db.execute(
+                SESSIONS.insert().values(token=token, player_id=player_id, created=time.time())
+            )
+        return token
+
+    def session_player(self, token: str) -> str | None:
+        with self.engine.connect() as db:
+            found = db.execute(SESSIONS.select().where(SESSIONS.c.token == token)).first()
+        return None if found is None else str(found.player_id)
+
+    def end_session(self, token: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(SESSIONS.delete().where(SESSIONS.c.token == token))
+
+    # -- tables
+
+    def add_table(self, row: TableRow) -> None:
+        now = time.time()
+        with self.engine.begin() as db:
+            db.execute(
+                TABLES.insert().values(
+                    id=row.id,
+                    kind=row.kind,
+                    variant=row.variant,
+                    settings=json.dumps(row.settings),
+                    seats=json.dumps(row.seats),
+                    options=json.dumps(row.options),
+                    status=row.status,
+                    invite=row.invite,
+                    seed=row.seed,
+                    commitment=row.commitment,
+                    created=now,
+                    updated=now,
+                )
+            )
+
+    def update_table(self, table_id: str, **values: Any) -> None:
+        """Change ``seats``, ``status`` or ``options`` of a table."""
+        encoded = {k: json.dumps(v) if k in ("seats", "options") else v for k, v in values.items()}
+        with self.engine.begin() as db:
+            db.execute(
+                TABLES.update()
+                .where(TABLES.c.id == table_id)
+                .values(updated=time.time(), **encoded)
+            )
+
+    def table(self, table_id: str) -> TableRow:
+        with self.engine.connect() as db:
+            found = db.execute(TABLES.select().where(TABLES.c.id == table_id)).first()
+        if found is None:
+            raise StoreError(f"no table {table_id}")
+        return _table_row(found)
+
+    def tables(self, *statuses: str) -> Iterator[TableRow]:
+        """Every table with one of ``statuses``, oldest first."""
+        query = TABLES.select().order_by(TABLES.c.created)
+        if statuses:
+            query = query.where(TABLES.c.status.in_(statuses))
+        with self.engine.connect() as db:
+            rows = db.execute(query).fetchall()
+        return (_table_row(row) for row in rows)
+
+    # -- events
+
+    def append(self, table_id: str, n: int, payload: dict[str, Any]) -> None:
+        """Write event ``n`` of a table durably; a second event ``n`` is an error."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(
+                    EVENTS.insert().values(
+                        table_id=table_id, n=n, payload=json.dumps(payload), at=time.time()
+                    )
+                )
+        except sa.exc.IntegrityError as error:
+            raise StoreError(f"event {n} of table {table_id} exists already") from error
+
+    def events(self, table_id: str) -> list[dict[str, Any]]:
+        """A table's events in order."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                EVENTS.select().where(EVENTS.c.table_id == table_id).order_by(EVENTS.c.n)
+            ).fetchall()
+        return [json.loads(row.payload) for row in rows]
+
+
+def _table_row(found: Any) -> TableRow:
+    return TableRow(
+        id=found.id,
+        kind=found.kind,
+        variant=found.variant,
+        settings=json.loads(found.settings),
+        seats=json.loads(found.seats),
+        options=json.loads(found.options),
+        status=found.status,
+        invite=found.invite,
+        seed=found.seed,
+        commitment=found.commitment,
+        created=found.created,
+    )
+
+
+def _sqlite_pragmas(connection: Any, _: Any) -> None:
+    """Write-ahead logging: readers never wait, and a committed event survives a killed
+    process (``synchronous=NORMAL`` can lose only the last commits on power loss)."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

@@ -1,0 +1,529 @@
+"""One table: the single owner of a match, applying commands one at a time.
+
+Every accepted command becomes a numbered event that is written to the store before
+anyone hears of it; then every connection gets the new state. Commands come from people
+(through their WebSocket), from the computer at a seat, from the clock, and from the
+server itself (the opening roll-off, forced moves, automatic rolls) — all through the same
+path, :meth:`Table.submit`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from nardy.bot.agent import Agent, next_event
+from nardy.formats.position_json import position_to_json
+from nardy.formats.record import action_to_json, match_to_record
+from nardy.rules.errors import NardyError
+from nardy.rules.game import (
+    Accept,
+    Confirm,
+    Decline,
+    Double,
+    Drop,
+    Event,
+    Game,
+    MakePlay,
+    OpeningRoll,
+    Phase,
+    Resign,
+    Roll,
+    StepEvent,
+    Take,
+    Undo,
+)
+from nardy.rules.match import Match
+from nardy.rules.settings import Settings
+from nardy.server import dice as dice_service
+from nardy.server.codec import event_from_json, event_to_json
+from nardy.server.store import Store, TableRow
+from nardy.variants import variant_named
+
+CHAT_KEPT = 50
+"""Chat messages included in a table's state."""
+
+
+class TableError(NardyError):
+    """A command the table refuses, with the reason for the person who sent it."""
+
+
+class Connection(Protocol):
+    """Somebody watching a table: a player at a seat or a spectator."""
+
+    player_id: str | None
+
+    async def send(self, message: dict[str, Any]) -> None: ...
+
+
+@dataclass
+class Clock:
+    """Per-move time with a reserve (seconds); ``None`` fields mean no clock."""
+
+    move: float
+    reserve: list[float]
+    started: float = 0.0
+    actor: int | None = None
+
+    def start(self, actor: int | None, now: float) -> None:
+        self.actor, self.started = actor, now
+
+    def charge(self, now: float) -> None:
+        """Take the time the actor used beyond the move allowance from its reserve."""
+        if self.actor is None:
+            return
+        over = max(0.0, now - self.started - self.move)
+        self.reserve[self.actor] = max(0.0, self.reserve[self.actor] - over)
+
+    def deadline(self) -> float | None:
+        if self.actor is None:
+            return None
+        return self.started + self.move + self.reserve[self.actor]
+
+
+@dataclass
+class Table:
+    """A live table; see the module docstring."""
+
+    row: TableRow
+    store: Store
+    agents: dict[int, Agent] = field(default_factory=dict)
+    grace: float = 60.0
+    bot_delay: float = 0.0
+    match: Match = field(init=False)
+    n: int = 0
+    rolls: int = 0
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    connections: set[Connection] = field(default_factory=set)
+    auto: dict[int, dict[str, bool]] = field(default_factory=dict)
+    clock: Clock | None = None
+    last_play: dict[str, Any] | None = None
+    on_change: Callable[[Table], Awaitable[None]] | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    timer: asyncio.Task[None] | None = None
+    _away_since: dict[int, float] = field(default_factory=dict)
+    """Since when (monotonic) each seated player has had no connection."""
+
+    def __post_init__(self) -> None:
+        variant = variant_named(self.row.variant)
+        self.match = Match.new(variant, Settings.for_variant(variant, self.row.settings))
+        self.seed = bytes.fromhex(self.row.seed)
+        clock = self.row.options.get("clock")
+        if clock:
+            self.clock = Clock(float(clock["move"]), [float(clock["reserve"])] * 2)
+
+    # -- who is who
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    def seat_of(self, player_id: str | None) -> int | None:
+        if player_id is None:
+            return None
+        for seat, holder in enumerate(self.row.seats):
+            if holder == player_id:
+                return seat
+        return None
+
+    def is_over(self) -> bool:
+        return self.match.is_over() or self.row.status == "over"
+
+    def actor(self) -> int | None:
+        """The seat whose decision the game waits for (None during the roll-off)."""
+        game = self.game
+        if self.is_over():
+            return None
+        match game.phase:
+            case Phase.ROLLING | Phase.MOVING:
+                return game.turn
+            case Phase.DOUBLED:
+                return None if game.turn is None else 1 - game.turn
+            case Phase.RESIGNING:
+                return None if game.offer is None else 1 - game.offer[0]
+        return None
+
+    # -- restoring from the store
+
+    def restore(self) -> None:
+        """Replay the stored events (after a restart)."""
+        for payload in self.store.events(self.id):
+            self._replay(payload)
+
+    def _replay(self, payload: dict[str, Any]) -> None:
+        self.n += 1
+        if "event" in payload:
+            event = event_from_json(payload["event"])
+            self.match = self._next_match(self.match, event)
+            if isinstance(event, OpeningRoll | Roll):
+                self.rolls += 1
+            if "reserve" in payload and self.clock:
+                self.clock.reserve = list(payload["reserve"])
+        elif "chat" in payload:
+            self.chat = [*self.chat, payload["chat"]][-CHAT_KEPT:]
+        elif "auto" in payload:
+            self.auto[payload["seat"]] = payload["auto"]
+        elif "over" in payload:
+            self.row = _with(self.row, status="over")
+
+    def _next_match(self, match: Match, event: Event) -> Match:
+        after = match.apply(event)
+        if isinstance(event, MakePlay | Confirm):
+            game = after.games[len(match.games) - 1]
+            action = game.actions[-1] if game.actions else None
+            if action is not None and action.type == "play":
+                self.last_play = action_to_json(action)
+        return after
+
+    # -- commands
+
+    async def submit(self, seat: int | None, event_doc: dict[str, Any], by: str) -> None:
+        """Apply one command for ``seat`` (None for the server), persist it, tell everyone,
+        then play whatever follows automatically. Raises :class:`TableError`."""
+        async with self.lock:
+            await self._apply(self._event(seat, event_doc), by)
+            await self._automate()
+        await self.broadcast()
+
+    async def say(self, player_id: str, name: str, text: str) -> None:
+        """Table chat (spectators too); kept with the table's events."""
+        async with self.lock:
+            message = {
+                "from": name,
+                "seat": self.seat_of(player_id),
+                "text": text[:500],
+                "at": time.time(),
+            }
+            await self._persist({"chat": message})
+            self.chat = [*self.chat, message][-CHAT_KEPT:]
+        await self.broadcast()
+
+    async def set_auto(self, seat: int, roll: bool, moves: bool) -> None:
+        """S5: roll automatically when no double is possible, play forced moves."""
+        async with self.lock:
+            self.auto[seat] = {"roll": roll, "moves": moves}
+            await self._persist({"seat": seat, "auto": self.auto[seat]})
+            await self._automate()
+        await self.broadcast()
+
+    async def start(self) -> None:
+        """Begin (or resume) play: roll-off, bots, timers."""
+        async with self.lock:
+            await self._automate()
+        await self.broadcast()
+
+    def _event(self, seat: int | None, doc: dict[str, Any]) -> Event:
+        """The rules event for a client command (dice are the server's)."""
+        kind = doc.get("type")
+        if seat is None:
+            raise TableError("you are not seated at this table")
+        if self.is_over():
+            raise TableError("the match is over")
+        simple: dict[str, type[Any]] = {
+            "undo": Undo,
+            "confirm": Confirm,
+            "double": Double,
+            "take": Take,
+            "drop": Drop,
+            "accept": Accept,
+            "decline": Decline,
+        }
+        if kind in simple:
+            event: Event = simple[kind](seat)
+            return event
+        if kind == "roll":
+            return Roll(seat, self._peek())
+        if kind == "step":
+            source, target = doc.get("from"), doc.get("to")
+            if not isinstance(source, int) or not isinstance(target, int):
+                raise TableError("a step needs whole numbers 'from' and 'to'")
+            return StepEvent(seat, (source, target))
+        if kind == "play":
+            steps = doc.get("steps")
+            if not isinstance(steps, list) or not all(
+                isinstance(s, list) and len(s) == 2 and all(isinstance(p, int) for p in s)
+                for s in steps
+            ):
+                raise TableError("a play needs 'steps': a list of [from, to] pairs")
+            return MakePlay(seat, tuple((s[0], s[1]) for s in steps))
+        if kind == "resign":
+            level = doc.get("level", 1)
+            if not isinstance(level, int):
+                raise TableError("'level' must be 1, 2 or 3")
+            return Resign(seat, level)
+        raise TableError(f"unknown command {kind!r}")
+
+    def _peek(self) -> tuple[int, int]:
+        return dice_service.roll(self.seed, self.rolls)
+
+    async def _apply(self, event: Event, by: str) -> None:
+        """Check, persist and take in one event (the caller holds the lock)."""
+        try:
+            match = self._next_match(self.match, event)
+        except NardyError as error:
+            raise TableError(str(error)) from None
+        payload: dict[str, Any] = {"event": event_to_json(event), "by": by}
+        now = time.monotonic()
+        if self.clock:
+            self.clock.charge(now)
+            payload["reserve"] = list(self.clock.reserve)
+        await self._persist(payload)
+        self.match = match
+        if isinstance(event, OpeningRoll | Roll):
+            self.rolls += 1
+        if self.clock:
+            self.clock.start(self.actor(), now)
+        if self.match.is_over():
+            await self._finish()
+
+    async def _persist(self, payload: dict[str, Any]) -> None:
+        await asyncio.to_thread(self.store.append, self.id, self.n + 1, payload)
+        self.n += 1
+
+    async def _finish(self) -> None:
+        self.row = _with(self.row, status="over")
+        await asyncio.to_thread(self.store.update_table, self.id, status="over")
+
+    async def _automate(self) -> None:
+        """Play everything that needs no person: the roll-off, the computer's decisions,
+        forced moves and automatic rolls. The computer thinks in a worker thread."""
+        for _ in range(10_000):
+            actor = self.actor()
+            agent = self.agents.get(actor) if actor is not None else None
+            if agent is not None and self.game.phase is not Phase.OPENING:
+                if self.bot_delay:
+                    await asyncio.sleep(self.bot_delay)
+                event = await asyncio.to_thread(next_event, self.game, (agent, agent), self._peek)
+                await self._apply(event, "bot")
+                continue
+            automatic = self._automatic_event()
+            if automatic is None:
+                break
+            await self._apply(automatic, "server")
+        self._arm_timer()
+
+    def _automatic_event(self) -> Event | None:
+        if self.is_over() or None in self.row.seats:
+            return None
+        game = self.game
+        if game.phase is Phase.OPENING:
+            return OpeningRoll(self._peek())
+        actor = self.actor()
+        if actor is None:
+            return None
+        auto = self.auto.get(actor, {})
+        if game.phase is Phase.ROLLING and auto.get("roll") and not game.can_double(actor):
+            return Roll(actor, self._peek())
+        if game.phase is Phase.MOVING and auto.get("moves") and game.moving is not None:
+            turn = game.moving
+            if not turn.steps and len(turn.finals) <= 1:
+                from nardy.rules.plays import legal_plays
+
+                plays = legal_plays(game.position, turn.dice)
+                return MakePlay(actor, plays[0].steps if plays else ())
+        return None
+
+    # -- time
+
+    def _arm_timer(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if self.is_over():
+            return
+        deadline = self._deadline()
+        if deadline is not None:
+            self.timer = asyncio.get_running_loop().create_task(self._expire(deadline))
+
+    def _deadline(self) -> float | None:
+        actor = self.actor()
+        if actor is None or actor in self.agents:
+            return None
+        limits = []
+        if self.clock:
+            limit = self.clock.deadline()
+            if limit is not None:
+                limits.append(limit)
+        if not self._connected(actor):
+            since = self._away_since.get(actor, time.monotonic())
+            limits.append(since + self.grace)
+        return min(limits) if limits else None
+
+    async def _expire(self, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.monotonic()))
+        async with self.lock:
+            if self._deadline() is None or self._deadline() != deadline:
+                return
+            actor = self.actor()
+            if actor is not None:
+                await self._lose_on_time(actor)
+            await self._automate()
+        await self.broadcast()
+
+    async def _lose_on_time(self, seat: int) -> None:
+        """The player at ``seat`` ran out of time: they lose the match (each game as a
+        resignation at the highest level, accepted for them)."""
+        for _ in range(1000):
+            if self.is_over():
+                return
+            game = self.game
+            if game.phase is Phase.OPENING:
+                await self._apply(OpeningRoll(self._peek()), "server")
+                continue
+            if game.phase is Phase.DOUBLED:
+                doubler = game.turn
+                if doubler == seat:
+                    await self._apply(Take(1 - seat), "clock")
+                else:
+                    await self._apply(Drop(seat), "clock")
+                continue
+            if game.phase is Phase.RESIGNING:
+                await self._apply(
+                    Decline(1 - game.offer[0]) if game.offer else Decline(seat), "clock"
+                )
+                continue
+            levels = game.variant.resign_levels
+            await self._apply(Resign(seat, max(levels) if levels else 1), "clock")
+            if self.game.phase is Phase.RESIGNING:  # an offer (B9); immediate in LN9
+                await self._apply(Accept(1 - seat), "clock")
+            if self.match.settings.match_to == 0:
+                await self._persist({"over": "time"})
+                await self._finish()
+                return
+
+    # -- connections
+
+    def _connected(self, seat: int) -> bool:
+        holder = self.row.seats[seat] if seat < len(self.row.seats) else None
+        return any(c.player_id == holder for c in self.connections)
+
+    async def join(self, connection: Connection) -> None:
+        self.connections.add(connection)
+        seat = self.seat_of(connection.player_id)
+        if seat is not None:
+            self._away_since.pop(seat, None)
+            async with self.lock:
+                self._arm_timer()
+        await connection.send(self.view(connection.player_id))
+
+    async def leave(self, connection: Connection) -> None:
+        self.connections.discard(connection)
+        seat = self.seat_of(connection.player_id)
+        if seat is not None and not self._connected(seat):
+            self._away_since[seat] = time.monotonic()
+            async with self.lock:
+                self._arm_timer()
+
+    async def broadcast(self) -> None:
+        for connection in list(self.connections):
+            with contextlib.suppress(Exception):
+                await connection.send(self.view(connection.player_id))
+        if self.on_change is not None:
+            await self.on_change(self)
+
+    # -- what a client sees
+
+    def view(self, player_id: str | None) -> dict[str, Any]:
+        """The whole state as one person sees it: their seat's legal actions included."""
+        seat = self.seat_of(player_id)
+        game = self.game
+        viewer = seat if seat is not None else 0
+        position = game.view(viewer)
+        legal: dict[str, Any] = {}
+        if seat is not None and not self.is_over():
+            legal = _legal(game, seat)
+        pips = position.pip_counts()
+        return {
+            "type": "state",
+            "n": self.n,
+            "table": self.id,
+            "variant": self.row.variant,
+            "settings": self.match.settings.to_json(self.match.variant),
+            "seats": [self._seat_name(s) for s in range(2)],
+            "you": seat,
+            "status": "over" if self.is_over() else self.row.status,
+            "score": list(self.match.score),
+            "game": len(self.match.games),
+            "crawford": not game.cube_enabled and self.match.settings.cube,
+            "phase": str(game.phase),
+            "turn": game.turn,
+            "dice": list(game.dice) if game.dice else None,
+            "cube": {"value": game.cube, "owner": game.owner, "enabled": game.cube_enabled},
+            "offer": list(game.offer) if game.offer else None,
+            "position": position_to_json(position),
+            "perspective": viewer,
+            "pips": list(pips),
+            "steps": [list(s) for s in game.moving.steps] if game.moving else [],
+            "last_play": self.last_play,
+            "legal": legal,
+            "result": None if game.result is None else vars(game.result),
+            "winner": self.match.winner,
+            "commitment": self.row.commitment,
+            "seed": self.row.seed if self.is_over() else None,
+            "clock": None
+            if self.clock is None
+            else {
+                "move": self.clock.move,
+                "reserve": self.clock.reserve,
+                "actor": self.clock.actor,
+            },
+            "auto": self.auto.get(seat, {}) if seat is not None else {},
+            "chat": self.chat,
+        }
+
+    def _seat_name(self, seat: int) -> str | None:
+        holder = self.row.seats[seat] if seat < len(self.row.seats) else None
+        if holder is None:
+            return None
+        names: dict[str, str] = self.row.options.get("names", {})
+        return names.get(holder, holder)
+
+    def record(self) -> dict[str, Any]:
+        """The game record (INTERFACES.md §4), with the dice commitment and, once the
+        match is over, the seed."""
+        doc = match_to_record(self.match, [self._seat_name(s) or "?" for s in range(2)])
+        doc["dice"] = {
+            "commitment": self.row.commitment,
+            "seed": self.row.seed if self.is_over() else None,
+        }
+        return doc
+
+    def rolls_so_far(self) -> list[list[int]]:
+        """Every roll of this table in order (opening attempts included)."""
+        return [list(dice_service.roll(self.seed, k)) for k in range(self.rolls)]
+
+
+def _legal(game: Game, seat: int) -> dict[str, Any]:
+    """What ``seat`` may do now."""
+    legal: dict[str, Any] = {}
+    if game.phase is Phase.ROLLING and game.turn == seat:
+        legal["roll"] = True
+        legal["double"] = game.can_double(seat)
+    elif game.phase is Phase.MOVING and game.turn == seat and game.moving is not None:
+        turn = game.moving
+        legal["steps"] = [list(step) for step in turn.legal_steps()]
+        legal["undo"] = bool(turn.steps)
+        legal["confirm"] = turn.is_complete()
+        legal["remaining"] = list(turn.remaining)
+    elif game.phase is Phase.DOUBLED and game.turn == 1 - seat:
+        legal["take"] = legal["drop"] = True
+    elif game.phase is Phase.RESIGNING and game.offer and game.offer[0] != seat:
+        legal["accept"] = legal["decline"] = True
+        legal["level"] = game.offer[1]
+    if game.phase in (Phase.ROLLING, Phase.MOVING):
+        legal["resign"] = list(game.variant.resign_levels) or [1]
+    return legal
+
+
+def _with(row: TableRow, **changes: Any) -> TableRow:
+    from dataclasses import replace
+
+    return replace(row, **changes)
