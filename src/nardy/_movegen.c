@@ -431,7 +431,8 @@ search(const RulesObject *r, const int8_t *start, int d1, int d2, size_t *first,
 
 /* ---- Python objects ---------------------------------------------------------------------- */
 
-/* Read a 30-tuple of small ints; 0 (no exception) when ``obj`` is not one. */
+/* Read a 30-tuple of ints from -120 to 120 (a play adds at most 4 to a cell, so every
+ * count stays within a signed byte); 0, without an exception, when ``obj`` is not one. */
 static int
 read_cells(PyObject *obj, int8_t *c)
 {
@@ -444,7 +445,7 @@ read_cells(PyObject *obj, int8_t *c)
             return 0;
         }
         long v = PyLong_AsLong(item);
-        if (v < -127 || v > 127) {
+        if (v < -120 || v > 120) {
             PyErr_Clear();
             return 0;
         }

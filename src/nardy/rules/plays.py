@@ -38,6 +38,7 @@ class Play:
     """A legal play: one way of stepping (``steps``) and the position it leads to.
 
     ``position`` is still seen from the roller; call ``flipped()`` to hand it over.
+    Like :class:`Position`, the compiled generator fills its slots directly.
     """
 
     steps: tuple[Step, ...]

@@ -44,7 +44,9 @@ class Position:
 
     ``cells`` holds the 30 integers described in :mod:`nardy.rules.cells`. The plain
     constructor trusts its arguments (the move generator makes millions of positions);
-    :meth:`build` and :meth:`validate` check them.
+    :meth:`build` and :meth:`validate` check them. The compiled generator
+    (:mod:`nardy.rules.kernel`) fills the two slots of new instances directly, so the
+    constructor must stay a plain field setter.
     """
 
     variant: Variant
