@@ -202,7 +202,7 @@ def create_app(
 
         table = await lobby.get(table_id)
         try:
-            text = write_mat(table.match, [table._seat_name(s) or "?" for s in range(2)])
+            text = write_mat(table.match, [table.seat_name(s) or "?" for s in range(2)])
         except Exception as error:  # the format cannot hold every variant or setting
             raise HTTPException(400, f"no .mat for this table: {error}") from None
         return PlainTextResponse(

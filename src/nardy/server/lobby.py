@@ -89,7 +89,7 @@ class Lobby:
             for seat, holder in enumerate(row.seats)
             if holder is not None and holder.startswith("computer:")
         }
-        table = Table(row, self.store, agents, grace=self.grace, bot_delay=self.bot_delay)
+        table = Table(row, self.store, grace=self.grace, bot_delay=self.bot_delay, agents=agents)
         return table
 
     async def resume_all(self) -> int:
@@ -186,7 +186,7 @@ class Lobby:
                         "id": row.id,
                         "variant": row.variant,
                         "settings": table.match.settings.to_json(table.match.variant),
-                        "seats": [table._seat_name(s) for s in range(2)],
+                        "seats": [table.seat_name(s) for s in range(2)],
                         "status": row.status,
                         "mine": mine,
                         "clock": row.options.get("clock"),

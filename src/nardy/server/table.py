@@ -10,11 +10,9 @@ path, :meth:`Table.submit`.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from nardy.bot.agent import Agent, next_event
 from nardy.formats.position_json import position_to_json
@@ -39,25 +37,11 @@ from nardy.rules.game import (
 )
 from nardy.rules.match import Match
 from nardy.rules.settings import Settings
-from nardy.server import dice as dice_service
 from nardy.server.codec import event_from_json, event_to_json
-from nardy.server.store import Store, TableRow
+from nardy.server.room import Connection, Room, TableError
 from nardy.variants import variant_named
 
-CHAT_KEPT = 50
-"""Chat messages included in a table's state."""
-
-
-class TableError(NardyError):
-    """A command the table refuses, with the reason for the person who sent it."""
-
-
-class Connection(Protocol):
-    """Somebody watching a table: a player at a seat or a spectator."""
-
-    player_id: str | None
-
-    async def send(self, message: dict[str, Any]) -> None: ...
+__all__ = ["Clock", "Connection", "Table", "TableError"]
 
 
 @dataclass
@@ -86,32 +70,18 @@ class Clock:
 
 
 @dataclass
-class Table:
-    """A live table; see the module docstring."""
+class Table(Room):
+    """A live match between two; see the module docstring."""
 
-    row: TableRow
-    store: Store
     agents: dict[int, Agent] = field(default_factory=dict)
-    grace: float = 60.0
-    bot_delay: float = 0.0
     match: Match = field(init=False)
-    n: int = 0
-    rolls: int = 0
-    chat: list[dict[str, Any]] = field(default_factory=list)
-    connections: set[Connection] = field(default_factory=set)
     auto: dict[int, dict[str, bool]] = field(default_factory=dict)
     clock: Clock | None = None
     last_play: dict[str, Any] | None = None
-    on_change: Callable[[Table], Awaitable[None]] | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    timer: asyncio.Task[None] | None = None
-    _away_since: dict[int, float] = field(default_factory=dict)
-    """Since when (monotonic) each seated player has had no connection."""
 
     def __post_init__(self) -> None:
         variant = variant_named(self.row.variant)
         self.match = Match.new(variant, Settings.for_variant(variant, self.row.settings))
-        self.seed = bytes.fromhex(self.row.seed)
         clock = self.row.options.get("clock")
         if clock:
             self.clock = Clock(float(clock["move"]), [float(clock["reserve"])] * 2)
@@ -119,20 +89,8 @@ class Table:
     # -- who is who
 
     @property
-    def id(self) -> str:
-        return self.row.id
-
-    @property
     def game(self) -> Game:
         return self.match.game
-
-    def seat_of(self, player_id: str | None) -> int | None:
-        if player_id is None:
-            return None
-        for seat, holder in enumerate(self.row.seats):
-            if holder == player_id:
-                return seat
-        return None
 
     def is_over(self) -> bool:
         return self.match.is_over() or self.row.status == "over"
@@ -153,13 +111,7 @@ class Table:
 
     # -- restoring from the store
 
-    def restore(self) -> None:
-        """Replay the stored events (after a restart)."""
-        for payload in self.store.events(self.id):
-            self._replay(payload)
-
     def _replay(self, payload: dict[str, Any]) -> None:
-        self.n += 1
         if "event" in payload:
             event = event_from_json(payload["event"])
             self.match = self._next_match(self.match, event)
@@ -167,12 +119,8 @@ class Table:
                 self.rolls += 1
             if "reserve" in payload and self.clock:
                 self.clock.reserve = list(payload["reserve"])
-        elif "chat" in payload:
-            self.chat = [*self.chat, payload["chat"]][-CHAT_KEPT:]
         elif "auto" in payload:
             self.auto[payload["seat"]] = payload["auto"]
-        elif "over" in payload:
-            self.row = _with(self.row, status="over")
 
     def _next_match(self, match: Match, event: Event) -> Match:
         after = match.apply(event)
@@ -191,19 +139,6 @@ class Table:
         async with self.lock:
             await self._apply(self._event(seat, event_doc), by)
             await self._automate()
-        await self.broadcast()
-
-    async def say(self, player_id: str, name: str, text: str) -> None:
-        """Table chat (spectators too); kept with the table's events."""
-        async with self.lock:
-            message = {
-                "from": name,
-                "seat": self.seat_of(player_id),
-                "text": text[:500],
-                "at": time.time(),
-            }
-            await self._persist({"chat": message})
-            self.chat = [*self.chat, message][-CHAT_KEPT:]
         await self.broadcast()
 
     async def set_auto(self, seat: int, roll: bool, moves: bool) -> None:
@@ -261,9 +196,6 @@ class Table:
             return Resign(seat, level)
         raise TableError(f"unknown command {kind!r}")
 
-    def _peek(self) -> tuple[int, int]:
-        return dice_service.roll(self.seed, self.rolls)
-
     async def _apply(self, event: Event, by: str) -> None:
         """Check, persist and take in one event (the caller holds the lock)."""
         try:
@@ -283,14 +215,6 @@ class Table:
             self.clock.start(self.actor(), now)
         if self.match.is_over():
             await self._finish()
-
-    async def _persist(self, payload: dict[str, Any]) -> None:
-        await asyncio.to_thread(self.store.append, self.id, self.n + 1, payload)
-        self.n += 1
-
-    async def _finish(self) -> None:
-        self.row = _with(self.row, status="over")
-        await asyncio.to_thread(self.store.update_table, self.id, status="over")
 
     async def _automate(self) -> None:
         """Play everything that needs no person: the roll-off, the computer's decisions,
@@ -399,36 +323,6 @@ class Table:
                 await self._finish()
                 return
 
-    # -- connections
-
-    def _connected(self, seat: int) -> bool:
-        holder = self.row.seats[seat] if seat < len(self.row.seats) else None
-        return any(c.player_id == holder for c in self.connections)
-
-    async def join(self, connection: Connection) -> None:
-        self.connections.add(connection)
-        seat = self.seat_of(connection.player_id)
-        if seat is not None:
-            self._away_since.pop(seat, None)
-            async with self.lock:
-                self._arm_timer()
-        await connection.send(self.view(connection.player_id))
-
-    async def leave(self, connection: Connection) -> None:
-        self.connections.discard(connection)
-        seat = self.seat_of(connection.player_id)
-        if seat is not None and not self._connected(seat):
-            self._away_since[seat] = time.monotonic()
-            async with self.lock:
-                self._arm_timer()
-
-    async def broadcast(self) -> None:
-        for connection in list(self.connections):
-            with contextlib.suppress(Exception):
-                await connection.send(self.view(connection.player_id))
-        if self.on_change is not None:
-            await self.on_change(self)
-
     # -- what a client sees
 
     def view(self, player_id: str | None) -> dict[str, Any]:
@@ -447,7 +341,7 @@ class Table:
             "table": self.id,
             "variant": self.row.variant,
             "settings": self.match.settings.to_json(self.match.variant),
-            "seats": [self._seat_name(s) for s in range(2)],
+            "seats": [self.seat_name(s) for s in range(2)],
             "you": seat,
             "status": "over" if self.is_over() else self.row.status,
             "score": list(self.match.score),
@@ -479,26 +373,15 @@ class Table:
             "chat": self.chat,
         }
 
-    def _seat_name(self, seat: int) -> str | None:
-        holder = self.row.seats[seat] if seat < len(self.row.seats) else None
-        if holder is None:
-            return None
-        names: dict[str, str] = self.row.options.get("names", {})
-        return names.get(holder, holder)
-
     def record(self) -> dict[str, Any]:
         """The game record (INTERFACES.md §4), with the dice commitment and, once the
         match is over, the seed."""
-        doc = match_to_record(self.match, [self._seat_name(s) or "?" for s in range(2)])
+        doc = match_to_record(self.match, [self.seat_name(s) or "?" for s in range(2)])
         doc["dice"] = {
             "commitment": self.row.commitment,
             "seed": self.row.seed if self.is_over() else None,
         }
         return doc
-
-    def rolls_so_far(self) -> list[list[int]]:
-        """Every roll of this table in order (opening attempts included)."""
-        return [list(dice_service.roll(self.seed, k)) for k in range(self.rolls)]
 
 
 def _legal(game: Game, seat: int) -> dict[str, Any]:
@@ -521,9 +404,3 @@ def _legal(game: Game, seat: int) -> dict[str, Any]:
     if game.phase in (Phase.ROLLING, Phase.MOVING):
         legal["resign"] = list(game.variant.resign_levels) or [1]
     return legal
-
-
-def _with(row: TableRow, **changes: Any) -> TableRow:
-    from dataclasses import replace
-
-    return replace(row, **changes)
