@@ -42,6 +42,8 @@ class Variant(ABC):
     opening_is_first_roll: ClassVar[bool] = False
     """Whether the opening roll-off dice are the starter's first roll (B5) or the starter
     rolls again (LN7, D6)."""
+    chouette: ClassVar[bool] = False
+    """Whether chouette tables (CH1–CH7) are played with these rules."""
     resign_levels: ClassVar[tuple[int, ...]] = ()
     """Levels a resignation may be offered at (B9); none means an immediate resignation
     scored on the position (LN9)."""

@@ -23,6 +23,7 @@ from pydantic import BaseModel, Field
 from nardy.server import dice as dice_service
 from nardy.server.accounts import AccountError, Accounts
 from nardy.server.lobby import AgentFactory, Lobby, TableRequest
+from nardy.server.room import Room
 from nardy.server.store import Store
 from nardy.server.table import Table, TableError
 
@@ -59,6 +60,9 @@ class NewTable(BaseModel):
     level: str = Field("expert", description="the computer's level")
     seat: int | None = Field(None, description="0 or 1; random when absent")
     clock: dict[str, float] | None = Field(None, description="{move, reserve} in seconds")
+    kind: str = Field("match", description="match, or chouette (backgammon, 3 to 8 seats)")
+    participants: int = Field(3, description="chouette seats")
+    computers: int = Field(0, description="chouette seats the computer fills")
 
 
 class Join(BaseModel):
@@ -194,13 +198,13 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/record", summary="The game record (nardy-record/1)")
     async def record(table_id: str) -> dict[str, Any]:
-        return (await lobby.get(table_id)).record()
+        return match_table(await lobby.get(table_id)).record()
 
     @app.get("/api/tables/{table_id}/record.mat", summary="The match as Jellyfish .mat text")
     async def record_mat(table_id: str) -> PlainTextResponse:
         from nardy.formats.jellyfish import write_mat
 
-        table = await lobby.get(table_id)
+        table = match_table(await lobby.get(table_id))
         try:
             text = write_mat(table.match, [table.seat_name(s) or "?" for s in range(2)])
         except Exception as error:  # the format cannot hold every variant or setting
@@ -266,6 +270,13 @@ def create_app(
     return app
 
 
+def match_table(room: Room) -> Table:
+    """The room as a two-player match table (records exist only for those)."""
+    if not isinstance(room, Table):
+        raise HTTPException(400, "game records are kept for matches, not chouette tables")
+    return room
+
+
 class SocketConnection:
     """One WebSocket watching a table."""
 
@@ -280,7 +291,7 @@ class SocketConnection:
 
 
 async def handle_message(
-    table: Table, connection: SocketConnection, name: str, text: str, lobby: Lobby
+    table: Room, connection: SocketConnection, name: str, text: str, lobby: Lobby
 ) -> None:
     """One message from a client; any problem is answered with an error to that client
     alone, and leaves the table unchanged."""
@@ -311,6 +322,8 @@ async def handle_message(
         elif kind == "auto":
             if seat is None:
                 raise TableError("you are not seated at this table")
+            if not isinstance(table, Table):
+                raise TableError("automatic play is a match table setting")
             await table.set_auto(seat, bool(doc.get("roll")), bool(doc.get("moves")))
         else:
             await table.submit(seat, doc, "player")

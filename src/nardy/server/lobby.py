@@ -16,6 +16,8 @@ from nardy.bot.agent import Agent
 from nardy.rules.errors import NardyError
 from nardy.rules.settings import Settings
 from nardy.server import dice as dice_service
+from nardy.server.chouette_table import ChouetteTable
+from nardy.server.room import Room
 from nardy.server.store import Store, StoreError, TableRow, new_id
 from nardy.server.table import Table, TableError
 from nardy.variants import VARIANTS, variant_named
@@ -36,6 +38,10 @@ class TableRequest:
     level: str = "expert"
     seat: int | None = None
     clock: dict[str, float] | None = None
+    participants: int = 2
+    """Seats at a chouette table (three or more); 2 for a match."""
+    computers: int = 0
+    """Chouette seats the computer fills."""
 
     @classmethod
     def from_json(cls, doc: Any) -> TableRequest:
@@ -67,7 +73,18 @@ class TableRequest:
             ):
                 raise TableError("'clock' needs 'move' and 'reserve' in seconds (up to 3600)")
             clock = {"move": float(clock["move"]), "reserve": float(clock["reserve"])}
-        return cls(variant, settings, opponent, str(doc.get("level", "expert")), seat, clock)
+        participants, computers = 2, 0
+        if doc.get("kind", "match") == "chouette":
+            participants, computers = doc.get("participants", 3), doc.get("computers", 0)
+            if not isinstance(participants, int) or not 3 <= participants <= 8:
+                raise TableError("a chouette has 3 to 8 participants")
+            if not isinstance(computers, int) or not 0 <= computers < participants:
+                raise TableError("the computer may fill some chouette seats, but not yours")
+            if not variant_named(variant).chouette or settings.get("match_to"):
+                raise TableError("a chouette is backgammon money play")
+            clock = None
+        level = str(doc.get("level", "expert"))
+        return cls(variant, settings, opponent, level, seat, clock, participants, computers)
 
 
 class Lobby:
@@ -80,17 +97,17 @@ class Lobby:
         self.make_agent = agents
         self.grace = grace
         self.bot_delay = bot_delay
-        self.tables: dict[str, Table] = {}
+        self.tables: dict[str, Room] = {}
         self.loading = asyncio.Lock()
 
-    def _live(self, row: TableRow) -> Table:
+    def _live(self, row: TableRow) -> Room:
         agents = {
-            seat: self.make_agent(row.variant, holder.removeprefix("computer:"))
+            seat: self.make_agent(row.variant, holder.split(":")[1])
             for seat, holder in enumerate(row.seats)
             if holder is not None and holder.startswith("computer:")
         }
-        table = Table(row, self.store, grace=self.grace, bot_delay=self.bot_delay, agents=agents)
-        return table
+        kind = ChouetteTable if row.kind == "chouette" else Table
+        return kind(row, self.store, grace=self.grace, bot_delay=self.bot_delay, agents=agents)
 
     async def resume_all(self) -> int:
         """Rebuild every unfinished table from the store; returns how many."""
@@ -104,20 +121,29 @@ class Lobby:
                 await table.start()
         return len(rows)
 
-    async def create(self, player_id: str, name: str, request: TableRequest) -> Table:
+    async def create(self, player_id: str, name: str, request: TableRequest) -> Room:
         seed = dice_service.new_seed()
-        seat = request.seat if request.seat is not None else secrets.randbelow(2)
-        seats: list[str | None] = [None, None]
-        seats[seat] = player_id
+        seats: list[str | None] = [None] * request.participants
         names = {player_id: name}
-        if request.opponent == "computer":
+        chouette = request.participants > 2
+        if chouette:
+            seats[0] = player_id
+            for index in range(request.computers):
+                computer = f"computer:{request.level}:{index + 1}"
+                seats[request.participants - 1 - index] = computer
+                names[computer] = f"computer {index + 1} ({request.level})"
+        else:
+            seat = request.seat if request.seat is not None else secrets.randbelow(2)
+            seats[seat] = player_id
+        if request.opponent == "computer" and not chouette:
             computer = f"computer:{request.level}"
             seats[1 - seat] = computer
             names[computer] = f"computer ({request.level})"
+        if request.opponent == "computer" or request.computers:
             self.make_agent(request.variant, request.level)  # fail now on a bad level
         row = TableRow(
             id=new_id(),
-            kind="match",
+            kind="chouette" if chouette else "match",
             variant=request.variant,
             settings=request.settings,
             seats=seats,
@@ -135,7 +161,7 @@ class Lobby:
             await table.start()
         return table
 
-    async def join(self, table_id: str, player_id: str, name: str, invite: str | None) -> Table:
+    async def join(self, table_id: str, player_id: str, name: str, invite: str | None) -> Room:
         table = await self.get(table_id)
         if table.seat_of(player_id) is not None:
             return table
@@ -156,7 +182,7 @@ class Lobby:
         await table.start()
         return table
 
-    async def get(self, table_id: str) -> Table:
+    async def get(self, table_id: str) -> Room:
         """A table by id: live, or loaded from the store (finished tables too)."""
         table = self.tables.get(table_id)
         if table is not None:
@@ -185,8 +211,9 @@ class Lobby:
                     {
                         "id": row.id,
                         "variant": row.variant,
-                        "settings": table.match.settings.to_json(table.match.variant),
-                        "seats": [table.seat_name(s) for s in range(2)],
+                        "kind": row.kind,
+                        "settings": row.settings,
+                        "seats": [table.seat_name(s) for s in range(len(row.seats))],
                         "status": row.status,
                         "mine": mine,
                         "clock": row.options.get("clock"),

@@ -39,6 +39,7 @@ class Backgammon(Variant):
     name = "backgammon"
     setting_names = Variant.setting_names | {"jacoby", "auto_doubles", "backgammon_value"}
     opening_is_first_roll = True
+    chouette = True
     resign_levels: ClassVar[tuple[int, ...]] = (1, 2, 3)
 
     def start_position(self) -> Position:

@@ -29,6 +29,7 @@ class Dutch(Backgammon):
     setting_names = Variant.setting_names | {"enter_all_first"}
     setting_defaults: ClassVar[Mapping[str, Any]] = {"cube": False}
     opening_is_first_roll = False
+    chouette = False
     resign_levels: ClassVar[tuple[int, ...]] = (1, 2)
     enter_all_first: bool = False
 

@@ -1,0 +1,349 @@
+"""A chouette table: three or more participants, the box against the team (RULES.md CH1–CH7).
+
+The rules live in :class:`~nardy.rules.chouette.Chouette`; this table adds people and the
+computer. The captain moves the team's checkers; a team double is proposed by the
+captain and needs every other member's ``agree`` (CH3); after the box's double each member
+answers ``take`` or ``drop`` alone (CH4). Seats left empty at creation are filled by the
+computer. The roll-off uses one roll of the table's dice per participant still rolling,
+taking its first die.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from nardy.bot.agent import Agent
+from nardy.formats.position_json import position_to_json
+from nardy.rules.chouette import Chouette, TeamDouble
+from nardy.rules.errors import NardyError
+from nardy.rules.game import (
+    Confirm,
+    Double,
+    Drop,
+    Event,
+    Game,
+    MakePlay,
+    OpeningRoll,
+    Phase,
+    Roll,
+    StepEvent,
+    Take,
+    Undo,
+)
+from nardy.rules.plays import legal_plays
+from nardy.rules.settings import Settings
+from nardy.server.codec import event_from_json, event_to_json
+from nardy.server.room import Room, TableError
+from nardy.variants import variant_named
+
+BOX, TEAM = 0, 1
+
+
+@dataclass
+class ChouetteTable(Room):
+    """A live chouette; participants are the seats, in the order they sat down."""
+
+    agents: dict[int, Agent] = field(default_factory=dict)
+    chouette: Chouette = field(init=False)
+    proposal: tuple[int, ...] | None = None
+    """Members who have agreed to the captain's pending team double."""
+    refused: tuple[int, int] | None = None
+    """Where (games played, actions) the team last refused a double: not again there."""
+
+    def __post_init__(self) -> None:
+        variant = variant_named(self.row.variant)
+        settings = Settings.for_variant(variant, self.row.settings)
+        names = [self.seat_name(s) or f"seat {s}" for s in range(len(self.row.seats))]
+        self.chouette = Chouette.new(names, variant, settings)
+
+    @property
+    def game(self) -> Game | None:
+        return self.chouette.game
+
+    # -- storage
+
+    def _replay(self, payload: dict[str, Any]) -> None:
+        if "rolloff" in payload:
+            self.chouette = self.chouette.roll_off(payload["rolloff"])
+            self.rolls += len(payload["rolloff"])
+        elif "propose" in payload:
+            self.proposal = tuple(payload["propose"])
+        elif "withdraw" in payload:
+            self.proposal, self.refused = None, self._moment()
+        elif "act" in payload:
+            event = _decode(payload["event"])
+            self.chouette = self.chouette.act(payload["act"], event)
+            if isinstance(event, OpeningRoll | Roll):
+                self.rolls += 1
+            if isinstance(event, TeamDouble):
+                self.proposal = None
+
+    def _moment(self) -> tuple[int, int]:
+        game = self.chouette.game
+        return len(self.chouette.history), len(game.actions) if game else 0
+
+    # -- who acts
+
+    def roles(self) -> dict[str, Any]:
+        table = self.chouette
+        if not table.order:
+            return {"box": None, "captain": None, "team": []}
+        return {"box": table.box, "captain": table.captain, "team": list(table.team)}
+
+    def actors(self) -> list[int]:
+        """Participants whose decision the table waits for."""
+        table, game = self.chouette, self.chouette.game
+        if game is None or game.phase is Phase.OVER:
+            return []
+        if self.proposal is not None:
+            return [m for m in table.team if m not in self.proposal]
+        if game.phase is Phase.DOUBLED:
+            if game.turn == BOX:
+                answered = {member for member, _ in table.answers}
+                return [m for m in table.team if m not in answered]
+            return [table.box]
+        if game.phase in (Phase.ROLLING, Phase.MOVING):
+            return [table.box if game.turn == BOX else table.captain]
+        return []
+
+    # -- commands
+
+    async def start(self) -> None:
+        async with self.lock:
+            await self._automate()
+        await self.broadcast()
+
+    async def submit(self, seat: int | None, doc: dict[str, Any], by: str) -> None:
+        async with self.lock:
+            if seat is None:
+                raise TableError("you are not seated at this table")
+            await self._command(seat, doc, by)
+            await self._automate()
+        await self.broadcast()
+
+    async def _command(self, who: int, doc: dict[str, Any], by: str) -> None:
+        table, game = self.chouette, self.chouette.game
+        if game is None:
+            raise TableError("the roll-off for box and captain is not over")
+        kind = doc.get("type")
+        box = who == table.box
+        side = BOX if box else TEAM
+        if kind == "double" and not box:
+            await self._propose(who)
+            return
+        if kind in ("agree", "refuse"):
+            await self._answer_proposal(who, kind == "agree")
+            return
+        event = self._event(side, kind, doc)
+        await self._act(who, event, by)
+
+    def _event(self, side: int, kind: Any, doc: dict[str, Any]) -> Event:
+        simple: dict[str, type[Any]] = {
+            "undo": Undo,
+            "confirm": Confirm,
+            "double": Double,
+            "take": Take,
+            "drop": Drop,
+        }
+        game = self.chouette.game
+        if kind in ("take", "drop") and game is not None and game.phase is Phase.DOUBLED:
+            side = 1 - (game.turn or 0)  # the side answering the double
+        if kind in simple:
+            event: Event = simple[kind](side)
+            return event
+        if kind == "roll":
+            return Roll(side, self._peek())
+        if kind == "step":
+            source, target = doc.get("from"), doc.get("to")
+            if not isinstance(source, int) or not isinstance(target, int):
+                raise TableError("a step needs whole numbers 'from' and 'to'")
+            return StepEvent(side, (source, target))
+        if kind == "play":
+            steps = doc.get("steps")
+            if not isinstance(steps, list) or not all(
+                isinstance(s, list) and len(s) == 2 and all(isinstance(p, int) for p in s)
+                for s in steps
+            ):
+                raise TableError("a play needs 'steps': a list of [from, to] pairs")
+            return MakePlay(side, tuple((s[0], s[1]) for s in steps))
+        if kind == "resign":
+            raise TableError("there are no resignations in a chouette here")
+        raise TableError(f"unknown command {kind!r}")
+
+    async def _act(self, who: int, event: Event | TeamDouble, by: str) -> None:
+        try:
+            after = self.chouette.act(who, event)
+        except NardyError as error:
+            raise TableError(str(error)) from None
+        await self._persist({"act": who, "event": _encode(event), "by": by})
+        self.chouette = after
+        if isinstance(event, OpeningRoll | Roll):
+            self.rolls += 1
+        if isinstance(event, TeamDouble):
+            self.proposal = None
+
+    async def _propose(self, captain: int) -> None:
+        table, game = self.chouette, self.chouette.game
+        if game is None or captain != table.captain or not game.can_double(TEAM):
+            raise TableError("only the captain may propose the team's double, before rolling")
+        if self.proposal is not None:
+            raise TableError("a team double is already proposed")
+        if self.refused == self._moment():
+            raise TableError("the team refused to double here; roll")
+        await self._persist({"propose": [captain]})
+        self.proposal = (captain,)
+        await self._complete_proposal()
+
+    async def _answer_proposal(self, member: int, agree: bool) -> None:
+        if self.proposal is None:
+            raise TableError("no team double is proposed")
+        if member not in self.chouette.team or member in self.proposal:
+            raise TableError("you have nothing to answer")
+        if not agree:
+            await self._persist({"withdraw": member})
+            self.proposal, self.refused = None, self._moment()
+            return
+        agreed = (*self.proposal, member)
+        await self._persist({"propose": list(agreed)})
+        self.proposal = agreed
+        await self._complete_proposal()
+
+    async def _complete_proposal(self) -> None:
+        if self.proposal is not None and set(self.proposal) >= set(self.chouette.team):
+            await self._act(self.chouette.captain, TeamDouble(self.proposal), "server")
+
+    # -- what needs nobody
+
+    async def _automate(self) -> None:
+        for _ in range(10_000):
+            if None in self.row.seats or self.is_over():
+                return
+            table = self.chouette
+            if table.rolling_off():
+                dice = []
+                for _ in table.rolling_off():
+                    dice.append(self._peek()[0])
+                    self.rolls += 1
+                await self._persist({"rolloff": dice})
+                self.chouette = table.roll_off(dice)
+                continue
+            game = table.game
+            if game is not None and game.phase is Phase.OPENING:
+                await self._act(table.box, OpeningRoll(self._peek()), "server")
+                continue
+            bots = [who for who in self.actors() if who in self.agents]
+            if not bots:
+                return
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            who = bots[0]
+            decision = await asyncio.to_thread(self._bot_decision, who)
+            if isinstance(decision, str):
+                await self._answer_proposal(who, decision == "agree")
+            elif isinstance(decision, Double) and decision.player == TEAM:
+                await self._propose(who)
+            else:
+                await self._act(who, decision, "bot")
+
+    def _bot_decision(self, who: int) -> Event | str:
+        """What the computer at participant ``who`` does now."""
+        table, game = self.chouette, self.chouette.game
+        assert game is not None
+        agent = self.agents[who]
+        if self.proposal is not None:
+            return "agree" if agent.doubles(game, TEAM) else "refuse"
+        if game.phase is Phase.DOUBLED:
+            side = TEAM if game.turn == BOX else BOX
+            return Take(side) if agent.takes(game, side) else Drop(side)
+        side = BOX if who == table.box else TEAM
+        if game.phase is Phase.ROLLING:
+            allowed = game.can_double(side) and (side == BOX or self.refused != self._moment())
+            if allowed and agent.doubles(game, side):
+                return Double(side)
+            return Roll(side, self._peek())
+        assert game.moving is not None
+        plays = legal_plays(game.position, game.moving.dice)
+        return MakePlay(side, agent.play(game, plays).steps if plays else ())
+
+    # -- what a client sees
+
+    def view(self, player_id: str | None) -> dict[str, Any]:
+        me = self.seat_of(player_id)
+        table, game = self.chouette, self.chouette.game
+        side = BOX if me is not None and table.order and me == table.box else TEAM
+        position = game.view(side) if game is not None else None
+        legal: dict[str, Any] = {}
+        if me is not None and game is not None and me in self.actors():
+            legal = self._legal(me, game)
+        return {
+            "type": "state",
+            "kind": "chouette",
+            "n": self.n,
+            "table": self.id,
+            "variant": self.row.variant,
+            "participants": [self.seat_name(s) for s in range(len(self.row.seats))],
+            "you": me,
+            "side": side,
+            "roles": self.roles(),
+            "ledger": list(table.ledger),
+            "games": len(table.history),
+            "phase": str(game.phase) if game else "roll-off",
+            "turn": game.turn if game else None,
+            "dice": list(game.dice) if game and game.dice else None,
+            "cube": None
+            if game is None
+            else {
+                "value": game.cube,
+                "owner": game.owner,
+                "enabled": game.cube_enabled,
+            },
+            "proposal": list(self.proposal) if self.proposal is not None else None,
+            "answers": [list(a) for a in table.answers],
+            "position": position_to_json(position) if position else None,
+            "legal": legal,
+            "status": self.row.status,
+            "commitment": self.row.commitment,
+            "chat": self.chat,
+            "last": None
+            if not table.history
+            else {
+                "box": table.history[-1].box,
+                "captain": table.history[-1].captain,
+                "box_won": table.history[-1].box_won,
+                "payments": list(table.history[-1].payments),
+            },
+        }
+
+    def _legal(self, me: int, game: Game) -> dict[str, Any]:
+        table = self.chouette
+        if self.proposal is not None:
+            return {"agree": True, "refuse": True}
+        if game.phase is Phase.DOUBLED:
+            return {"take": True, "drop": True}
+        side = BOX if me == table.box else TEAM
+        if game.phase is Phase.ROLLING:
+            refused = side == TEAM and self.refused == self._moment()
+            return {"roll": True, "double": game.can_double(side) and not refused}
+        if game.phase is Phase.MOVING and game.moving is not None:
+            turn = game.moving
+            return {
+                "steps": [list(step) for step in turn.legal_steps()],
+                "undo": bool(turn.steps),
+                "confirm": turn.is_complete(),
+                "remaining": list(turn.remaining),
+            }
+        return {}
+
+
+def _encode(event: Event | TeamDouble) -> dict[str, Any]:
+    if isinstance(event, TeamDouble):
+        return {"type": "team-double", "agreed": list(event.agreed_by)}
+    return event_to_json(event)
+
+
+def _decode(doc: dict[str, Any]) -> Event | TeamDouble:
+    if doc.get("type") == "team-double":
+        return TeamDouble(tuple(doc["agreed"]))
+    return event_from_json(doc)
