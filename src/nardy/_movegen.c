@@ -34,6 +34,7 @@
 typedef struct {
     int8_t c[32];
     uint64_t hash;   /* sum of weight[i] * c[i]: updated step by step, see weight */
+    uint32_t own;    /* bit p set when the roller has a checker on point p (1..24) */
     uint8_t step[8]; /* up to four (source, target) pairs */
     uint8_t n;       /* steps taken */
 } Node;
@@ -204,20 +205,38 @@ commit(void)
 
 /* ---- single steps ---------------------------------------------------------------------- */
 
-static int
-home_held(const int8_t *c)
+/* The highest bit set in ``bits`` (0 when none is). */
+static inline int
+highest_bit(uint32_t bits)
 {
-    for (int p = 1; p <= 6; p++) {
+#if defined(__GNUC__) || defined(__clang__)
+    return bits ? 31 - __builtin_clz(bits) : 0;
+#else
+    int high = 0;
+    while (bits >>= 1) {
+        high++;
+    }
+    return high;
+#endif
+}
+
+/* The roller's points as bits (see Node.own). */
+static uint32_t
+own_points(const int8_t *c)
+{
+    uint32_t own = 0;
+    for (int p = 1; p <= 24; p++) {
         if (c[p] > 0) {
-            return 1;
+            own |= 1u << p;
         }
     }
-    return 0;
+    return own;
 }
 
 static int
-may_land(const RulesObject *r, const int8_t *c, int target)
+may_land(const RulesObject *r, const Node *from, int target)
 {
+    const int8_t *c = from->c;
     int held = c[target];
     if (held >= 0) {
         return 1;
@@ -225,7 +244,7 @@ may_land(const RulesObject *r, const int8_t *c, int target)
     if (!r->hits || held != -1) {
         return 0;
     }
-    return !r->hit_needs_home || home_held(c);
+    return !r->hit_needs_home || (from->own & 0x7Eu) != 0; /* a checker on points 1..6 */
 }
 
 /* Whether the roller's block through ``target`` (cells after the step) is a forbidden prime. */
@@ -251,6 +270,12 @@ emit(const RulesObject *r, const Turn *t, const Node *from, int source, int targ
     *next = *from;
     int8_t *c = next->c;
     c[source]--;
+    if (source <= 24 && c[source] == 0) {
+        next->own &= ~(1u << source);
+    }
+    if (target != OFF) {
+        next->own |= 1u << target;
+    }
     uint64_t h = from->hash - weight[source] + weight[target];
     if (target != OFF && c[target] == -1) {
         c[target] = 1;
@@ -274,7 +299,7 @@ static int
 enter(const RulesObject *r, const Turn *t, const Node *from, int source, int die)
 {
     int target = 25 - die;
-    if (may_land(r, from->c, target)) {
+    if (may_land(r, from, target)) {
         return emit(r, t, from, source, target);
     }
     return 0;
@@ -297,21 +322,15 @@ steps(const RulesObject *r, const Turn *t, const Node *from, int die)
         }
     }
     int may_leave_head = !r->head || t->head_start - c[r->head] < t->head_limit;
-    int top = 0;
-    for (int source = 24; source > 0; source--) {
-        if (c[source] <= 0) {
-            continue;
-        }
-        if (!top) {
-            top = source;
-        }
-        if (source <= die) {
-            break;
-        }
+    int top = highest_bit(from->own);
+    /* the roller's points above ``die``, highest first */
+    for (uint32_t movable = from->own & ~((2u << die) - 1); movable;) {
+        int source = highest_bit(movable);
+        movable &= ~(1u << source);
         if (source == r->head && !may_leave_head) {
             continue;
         }
-        if (may_land(r, c, source - die) && emit(r, t, from, source, source - die) < 0) {
+        if (may_land(r, from, source - die) && emit(r, t, from, source, source - die) < 0) {
             return -1;
         }
     }
@@ -380,6 +399,7 @@ search(const RulesObject *r, const int8_t *start, int d1, int d2, size_t *first,
     memset(root, 0, sizeof *root);
     memcpy(root->c, start, 32);
     root->hash = hash_cells(start);
+    root->own = own_points(start);
     nodes_len = 1;
     if (d1 == d2) {
         size_t a = 0, b = 1;
