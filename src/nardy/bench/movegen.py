@@ -127,7 +127,7 @@ def measure(args: argparse.Namespace, console: Console) -> dict[str, Any]:
                 row[label] = {"lists_per_s": round(lists), "positions_per_s": round(finals)}
                 progress.advance(task)
             figures["variants"][name] = row
-            if gnubg is not None and name == "backgammon":
+            if gnubg is not None and name == reference.VARIANT:
                 progress.update(task, description="backgammon: gnubg")
                 run, differ = gnubg_run(gnubg, sample)
                 lists, finals = rate(run, len(sample), args.seconds)

@@ -14,6 +14,9 @@ from typing import Any
 
 from nardy.rules.cells import BAR, OPP_BAR, Cells
 
+VARIANT = "backgammon"
+"""The variant whose move lists gnubg makes."""
+
 Board = list[list[int]]
 """gnubg's board: the opponent's 25 counts, then the roller's, each from its own side
 (index i is point i + 1, index 24 the bar)."""
