@@ -252,7 +252,14 @@ def create_app(
         name = store.player(player_id).name if player_id else "spectator"
         try:
             while True:
-                text = await socket.receive_text()
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:  # a binary frame
+                    refusal = "send each message as a text frame holding JSON"
+                    await connection.send({"type": "error", "message": refusal, "id": None})
+                    continue
                 await handle_message(table, connection, name, text, lobby)
         except WebSocketDisconnect:
             pass
@@ -303,6 +310,8 @@ async def handle_message(
             doc = json.loads(text)
         except json.JSONDecodeError as error:
             raise TableError(f"not valid JSON: {error.msg}") from None
+        except RecursionError:
+            raise TableError("not valid JSON: nested too deeply") from None
         if not isinstance(doc, dict):
             raise TableError("a message must be a JSON object with a 'type'")
         reply_id = doc.get("id")
