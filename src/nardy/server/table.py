@@ -277,7 +277,8 @@ class Table(Room):
             if limit is not None:
                 limits.append(limit)
         if not self._connected(actor):
-            since = self._away_since.get(actor, time.monotonic())
+            # a player who has not connected at all is away from now on
+            since = self._away_since.setdefault(actor, time.monotonic())
             limits.append(since + self.grace)
         return min(limits) if limits else None
 
