@@ -140,7 +140,10 @@ class Lobby:
             seats[1 - seat] = computer
             names[computer] = f"computer ({request.level})"
         if request.opponent == "computer" or request.computers:
-            self.make_agent(request.variant, request.level)  # fail now on a bad level
+            try:
+                self.make_agent(request.variant, request.level)  # fail now on a bad level
+            except ValueError as error:
+                raise TableError(str(error)) from None
         row = TableRow(
             id=new_id(),
             kind="chouette" if chouette else "match",
