@@ -1,0 +1,352 @@
+"""A small client for the game server, used by the server tests.
+
+It talks to a real server over real sockets: HTTP through ``httpx`` for signing in and
+the lobby, a WebSocket through ``websockets`` for a table. It knows no rules: it plays
+only what the ``legal`` field of the state the server sends says is allowed.
+
+:class:`LiveServer` runs uvicorn on a free loopback port in a background thread;
+:func:`play_lockstep` drives clients one command at a time until the match is over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+import socket
+import threading
+import time
+from collections.abc import Callable, Coroutine, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+import httpx
+import uvicorn
+from websockets.asyncio.client import ClientConnection, connect
+
+from nardy.bot.agent import RandomAgent
+from nardy.server.app import COOKIE, ServerConfig, create_app
+from nardy.server.store import Store
+
+T = TypeVar("T")
+
+
+def run(coroutine: Coroutine[Any, Any, T], timeout: float = 120) -> T:
+    """Run a test's client side on a fresh event loop, within ``timeout`` seconds."""
+    return asyncio.run(asyncio.wait_for(coroutine, timeout))
+
+
+def free_socket() -> socket.socket:
+    """A listening-ready socket bound to a free loopback port."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    return sock
+
+
+def random_agents(variant: str, level: str) -> RandomAgent:
+    """A fast computer player for tests."""
+    return RandomAgent(1)
+
+
+class LiveServer:
+    """uvicorn serving :func:`create_app` on 127.0.0.1 in a background thread."""
+
+    def __init__(
+        self,
+        database: Path,
+        config: ServerConfig | None = None,
+        agents: Callable[[str, str], Any] | None = random_agents,
+    ) -> None:
+        self.database = database
+        self.store = Store(f"sqlite:///{database}")
+        self.app = create_app(self.store, config or ServerConfig(), agents=agents)
+        self.sock = free_socket()
+        self.port = self.sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}"
+        uv_config = uvicorn.Config(
+            self.app, log_level="warning", ws_max_size=1 << 16, lifespan="on"
+        )
+        self.errors: list[logging.LogRecord] = []
+        """Errors the server logged (an exception in a request or a socket)."""
+        self.handler = _Collect(self.errors)
+        logging.getLogger("uvicorn.error").addHandler(self.handler)
+        self.server = uvicorn.Server(uv_config)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
+        )
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.01)
+        return self
+
+    def __exit__(self, *_: Any) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        self.sock.close()
+        self.store.close()
+        logging.getLogger("uvicorn.error").removeHandler(self.handler)
+
+
+class _Collect(logging.Handler):
+    def __init__(self, into: list[logging.LogRecord]) -> None:
+        super().__init__(logging.ERROR)
+        self.into = into
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.into.append(record)
+
+
+class ServerError(AssertionError):
+    """The server answered a command with an error."""
+
+
+@dataclass
+class Client:
+    """One person (or spectator) at one table: an HTTP session and a table socket."""
+
+    base: str
+    name: str = "guest"
+    http: httpx.AsyncClient = field(init=False)
+    socket: ClientConnection | None = None
+    table: str | None = None
+    state: dict[str, Any] = field(default_factory=dict)
+    states: list[dict[str, Any]] = field(default_factory=list)
+    """Every state received on the current socket, in order."""
+    replies: dict[Any, dict[str, Any]] = field(default_factory=dict)
+    other: list[dict[str, Any]] = field(default_factory=list)
+    """Errors and other messages without an id."""
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    reader: asyncio.Task[None] | None = None
+    next_id: int = 0
+    player_id: str | None = None
+
+    def __post_init__(self) -> None:
+        self.http = httpx.AsyncClient(base_url=self.base, trust_env=False, timeout=30)
+
+    # -- HTTP
+
+    async def guest(self) -> Client:
+        reply = await self.http.post("/api/guest", json={"name": self.name})
+        reply.raise_for_status()
+        self.player_id = reply.json()["id"]
+        return self
+
+    @property
+    def token(self) -> str | None:
+        return self.http.cookies.get(COOKIE)
+
+    async def create(
+        self, variant: str, settings: dict[str, Any] | None = None, **extra: Any
+    ) -> str:
+        body = {"variant": variant, "settings": settings or {}, **extra}
+        reply = await self.http.post("/api/tables", json=body)
+        assert reply.status_code == 200, reply.text
+        self.table = reply.json()["id"]
+        return self.table
+
+    async def join(self, table: str, invite: str | None = None) -> None:
+        reply = await self.http.post(f"/api/tables/{table}/join", json={"invite": invite})
+        assert reply.status_code == 200, reply.text
+        self.table = table
+
+    # -- the table socket
+
+    async def open(self, table: str | None = None) -> dict[str, Any]:
+        """Connect to the table's socket; returns the first state."""
+        self.table = table or self.table
+        headers = {"Cookie": f"{COOKIE}={self.token}"} if self.token else {}
+        self.socket = await connect(
+            f"{self.base.replace('http', 'ws', 1)}/ws/tables/{self.table}",
+            additional_headers=headers,
+            proxy=None,
+            max_size=1 << 22,
+        )
+        self.states = []
+        self.reader = asyncio.create_task(self._read(self.socket))
+        await self.wait(lambda: bool(self.states))
+        return self.state
+
+    async def close(self) -> None:
+        if self.socket is not None:
+            await self.socket.close()
+        if self.reader is not None:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.reader
+        self.socket = self.reader = None
+
+    async def aclose(self) -> None:
+        await self.close()
+        await self.http.aclose()
+
+    async def _read(self, sock: ClientConnection) -> None:
+        with contextlib.suppress(Exception):
+            async for text in sock:
+                message = json.loads(text)
+                if message.get("type") == "state":
+                    self.state = message
+                    self.states.append(message)
+                if message.get("id") is not None and message.get("type") != "state":
+                    self.replies[message["id"]] = message
+                elif message.get("type") != "state":
+                    self.other.append(message)
+                self.changed.set()
+        self.changed.set()
+
+    async def wait(self, ready: Callable[[], bool], timeout: float = 15.0) -> None:
+        """Wait until ``ready()`` holds (checked on every message received)."""
+        async with asyncio.timeout(timeout):
+            while not ready():
+                self.changed.clear()
+                if self.reader is not None and self.reader.done() and not ready():
+                    raise ConnectionError("the socket closed")
+                await self.changed.wait()
+
+    async def wait_n(self, n: int, timeout: float = 15.0) -> None:
+        await self.wait(lambda: self.state.get("n", -1) >= n, timeout)
+
+    async def send_raw(self, text: str | bytes) -> None:
+        assert self.socket is not None
+        await self.socket.send(text)
+
+    async def request(self, message: dict[str, Any], timeout: float = 15.0) -> dict[str, Any]:
+        """Send ``message`` with a fresh id; returns the server's answer (ack, error, ...)."""
+        self.next_id += 1
+        key = f"{self.name}-{self.next_id}"
+        await self.send_raw(json.dumps({**message, "id": key}))
+        await self.wait(lambda: key in self.replies, timeout)
+        return self.replies.pop(key)
+
+    async def command(self, message: dict[str, Any]) -> int:
+        """Send a command that must be accepted; returns the version it produced."""
+        reply = await self.request(message)
+        if reply["type"] != "ack":
+            raise ServerError(f"{self.name}: {message} -> {reply}")
+        await self.wait_n(reply["n"])
+        return int(reply["n"])
+
+
+def actionable(state: dict[str, Any]) -> bool:
+    """Whether the state asks this client for a decision (resigning is always optional)."""
+    return any(key != "resign" for key in state.get("legal", {}))
+
+
+@dataclass
+class Policy:
+    """How a scripted player chooses among the legal actions it is shown."""
+
+    undo: float = 0.1
+    double: float = 0.1
+    take: float = 0.75
+    accept: float = 0.5
+    resign: float = 0.0
+    whole_play: float = 0.15
+    """Chance of taking back a finished play and sending it again as one ``play``."""
+
+
+async def act(client: Client, rng: random.Random, policy: Policy) -> list[dict[str, Any]]:
+    """Make one decision from ``client.state['legal']``; returns the commands sent."""
+    legal = client.state["legal"]
+    sent: list[dict[str, Any]] = []
+
+    async def do(message: dict[str, Any]) -> None:
+        sent.append(message)
+        await client.command(message)
+
+    if legal.get("take"):
+        await do({"type": "take" if rng.random() < policy.take else "drop"})
+    elif legal.get("accept"):
+        await do({"type": "accept" if rng.random() < policy.accept else "decline"})
+    elif legal.get("roll"):
+        if legal.get("resign") and rng.random() < policy.resign:
+            await do({"type": "resign", "level": rng.choice(legal["resign"])})
+        elif legal.get("double") and rng.random() < policy.double:
+            await do({"type": "double"})
+        else:
+            await do({"type": "roll"})
+    elif "steps" in legal:
+        steps = client.state["steps"]
+        if legal["undo"] and rng.random() < policy.undo:
+            await do({"type": "undo"})
+        elif legal["confirm"] and steps and rng.random() < policy.whole_play:
+            for _ in steps:
+                await do({"type": "undo"})
+            await do({"type": "play", "steps": steps})
+        elif legal["steps"]:
+            source, target = rng.choice(legal["steps"])
+            await do({"type": "step", "from": source, "to": target})
+        else:
+            assert legal["confirm"], legal
+            await do({"type": "confirm"})
+    else:
+        raise AssertionError(f"nothing to do in {legal}")
+    return sent
+
+
+async def play_lockstep(
+    players: list[Client],
+    rng: random.Random,
+    policy: Policy | None = None,
+    watchers: Iterable[Client] = (),
+    until: Callable[[dict[str, Any]], bool] | None = None,
+    max_commands: int = 20_000,
+) -> int:
+    """Let the players decide one command at a time, every client catching up on each
+    version before the next, until the match is over (or ``until(state)``); returns the
+    number of commands sent."""
+    policy = policy or Policy()
+    everyone = [*players, *watchers]
+    sent = 0
+    while sent < max_commands:
+        n = max(c.state["n"] for c in everyone)
+        for client in everyone:
+            await client.wait_n(n)
+        state = players[0].state
+        if state["status"] == "over" or (until is not None and until(state)):
+            return sent
+        movers = [p for p in players if actionable(p.state)]
+        if not movers:  # the computer or the clock is due: wait for the next version
+            await players[0].wait_n(n + 1)
+            continue
+        assert len(movers) == 1, [p.state["legal"] for p in players]
+        sent += len(await act(movers[0], rng, policy))
+    raise AssertionError(f"the match did not end in {max_commands} commands")
+
+
+def same_game(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether two states show the same table (whoever is looking)."""
+    personal = {"you", "legal", "auto", "perspective", "position", "pips"}
+    return {k: v for k, v in a.items() if k not in personal} == {
+        k: v for k, v in b.items() if k not in personal
+    }
+
+
+async def record(base: str, table: str) -> dict[str, Any]:
+    async with httpx.AsyncClient(base_url=base, trust_env=False) as http:
+        reply = await http.get(f"/api/tables/{table}/record")
+        reply.raise_for_status()
+        result: dict[str, Any] = reply.json()
+        return result
+
+
+async def seated_pair(
+    base: str, variant: str, settings: dict[str, Any] | None = None, **extra: Any
+) -> tuple[list[Client], str]:
+    """Two guests at a new table, both connected, in seat order."""
+    ala, ben = Client(base, "Ala"), Client(base, "Ben")
+    await ala.guest()
+    await ben.guest()
+    table = await ala.create(variant, settings, seat=0, **extra)
+    await ben.join(table)
+    await ala.open()
+    await ben.open()
+    return [ala, ben], table

@@ -1,0 +1,56 @@
+"""Whole matches between two people over real sockets, in every variant."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from client import LiveServer, Policy, play_lockstep, record, run, seated_pair
+
+from nardy.replay_command import replay_file
+
+MATCHES = [
+    ("backgammon", {"match_to": 3}),
+    ("long-nardy", {"match_to": 3, "scoring": "mars", "cube": True}),
+    ("dutch", {"match_to": 3}),
+    ("nackgammon", {"match_to": 0}),
+]
+
+
+@pytest.mark.parametrize(("variant", "settings"), MATCHES, ids=[m[0] for m in MATCHES])
+def test_two_people_play_a_whole_match(
+    live: LiveServer, variant: str, settings: dict[str, Any], tmp_path: Any
+) -> None:
+    async def scenario() -> dict[str, Any]:
+        players, table = await seated_pair(live.url, variant, settings)
+        money = settings["match_to"] == 0
+        # a money session never ends by itself: play its first game
+        until = (lambda state: state["game"] > 1) if money else None
+        sent = await play_lockstep(
+            players, random.Random(variant), Policy(resign=0.002), until=until
+        )
+        assert sent > 10
+        final = players[0].state
+        doc = await record(live.url, table)
+        for player in players:
+            await player.aclose()
+        return {"final": final, "record": doc}
+
+    outcome = run(scenario())
+    final, doc = outcome["final"], outcome["record"]
+    if settings["match_to"]:
+        assert final["status"] == "over"
+        assert max(final["score"]) >= settings["match_to"]
+        assert final["winner"] == final["score"].index(max(final["score"]))
+        assert final["seed"] is not None and final["legal"] == {}
+    else:
+        assert len(doc["games"]) >= 2 and doc["games"][0]["result"] is not None
+    assert doc["score"] == final["score"]
+    path = tmp_path / "record.json"
+    import io
+    import json
+
+    path.write_text(json.dumps(doc))
+    out = io.StringIO()
+    assert replay_file(str(path), out) == 0, out.getvalue()
