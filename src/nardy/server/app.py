@@ -316,6 +316,8 @@ async def handle_message(
             raise TableError("a message must be a JSON object with a 'type'")
         reply_id = doc.get("id")
         kind = doc.get("type")
+        if not isinstance(kind, str):
+            raise TableError(f"unknown command {kind!r}: 'type' must be a command name")
         seat = table.seat_of(connection.player_id)
         if kind == "ping":
             await connection.send({"type": "pong", "id": reply_id, "n": table.n})
