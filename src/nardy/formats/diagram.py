@@ -28,8 +28,6 @@ from __future__ import annotations
 
 from nardy.rules.plays import Dice
 from nardy.rules.position import Position
-from nardy.variants.dutch import Dutch
-from nardy.variants.long_nardy import HEAD, OPPONENT_HEAD, LongNardy
 
 HEIGHT = 5
 """Rows per half of the board; a taller stack shows its count in the last one."""
@@ -68,8 +66,7 @@ def diagram(position: Position, dice: Dice | None = None) -> str:
     rows: list[str] = []
     for row in range(HEIGHT):  # the top half, from the edge inwards
         rows.append(_row(board, TOP, row, _stack(bar_own, HEIGHT - 1 - row, "X")))
-    has_bar = not isinstance(position.variant, LongNardy)
-    rows.append(_row(board, TOP, None, "BAR" if has_bar else ""))
+    rows.append(_row(board, TOP, None, "BAR" if position.variant.has_bar else ""))
     for row in range(HEIGHT):  # the bottom half, from the middle outwards
         height = HEIGHT - 1 - row
         rows.append(_row(board, BOTTOM, height, _stack(bar_opp, row, "O")))
@@ -82,9 +79,11 @@ def diagram(position: Position, dice: Dice | None = None) -> str:
         *rows,
         f"{bottom_border}   {own_info} ({on_roll})",
     ]
-    if isinstance(position.variant, LongNardy):
-        lines.insert(0, " " * (top_border.index(str(HEAD)) + 1) + "v X head")
-        lines.append(" " * (bottom_border.index(str(OPPONENT_HEAD)) + 1) + "^ O head")
+    heads = position.variant.heads
+    if heads is not None:
+        own_head, opponent_head = heads
+        lines.insert(0, " " * (top_border.index(str(own_head)) + 1) + "v X head")
+        lines.append(" " * (bottom_border.index(str(opponent_head)) + 1) + "^ O head")
     return "\n".join(line.rstrip() for line in lines)
 
 
@@ -119,6 +118,6 @@ def _info(position: Position, side: str, pips: int, index: int) -> str:
     parts = [f"{side}: pips {pips}", f"off {position.off[index]}"]
     if position.bar[index]:
         parts.append(f"bar {position.bar[index]}")
-    if isinstance(position.variant, Dutch) or position.reserve[index]:
+    if position.variant.has_reserve or position.reserve[index]:
         parts.append(f"reserve {position.reserve[index]}")
     return ", ".join(parts)

@@ -35,7 +35,6 @@ from nardy.rules.errors import InvalidPositionError
 from nardy.rules.position import Position
 from nardy.rules.variant import Variant
 from nardy.variants import BACKGAMMON
-from nardy.variants.backgammon import Backgammon
 
 ID_LENGTH: Final = 14
 """Characters in a Position ID."""
@@ -145,7 +144,7 @@ def slots_of(position: Position) -> tuple[Slots, Slots]:
 
 
 def _check_variant(variant: Variant) -> None:
-    if not isinstance(variant, Backgammon):
+    if not variant.has_bar or variant.mirror(1) != 24:  # gnubg's board: opposite directions
         raise InvalidPositionError(
             f"a gnubg Position ID holds only backgammon positions, not {variant.name}"
         )

@@ -45,7 +45,6 @@ from nardy.rules.errors import IllegalPlayError, NotationError
 from nardy.rules.plays import Dice, Play, Step, check_dice, legal_plays
 from nardy.rules.position import Position
 from nardy.rules.steps import all_home, move
-from nardy.variants.long_nardy import HEAD, LongNardy, makes_prime
 
 NO_PLAY = "-"
 """How a roll that cannot be played is written."""
@@ -397,8 +396,6 @@ def _step_reason(
     variant = position.variant
     if source != BAR and cells[BAR] > 0:
         return "you have a checker on the bar, and it must enter before anything else moves"
-    if getattr(variant, "enter_all_first", False) and cells[RESERVE] and source != RESERVE:
-        return "with 'enter all first', every checker must enter before any checker moves (D2)"
     if target == OFF:
         if not all_home(cells):
             return "you can bear off only when all your checkers are in your home board (C6)"
@@ -406,22 +403,7 @@ def _step_reason(
             f"a {die} bears a checker off from {source} only when you have no checker "
             "on a higher point (C6)"
         )
-    held = -cells[target]
-    if held > 0:
-        if isinstance(variant, LongNardy):
-            return f"point {target} is held by the opponent, and no checker may land there (LN2)"
-        if held >= 2:
-            return f"point {target} is blocked: the opponent has {held} checkers there (B2)"
-        return f"you may not hit on {target} before you have a checker in your home board (D4)"
-    if isinstance(variant, LongNardy):
-        if source == HEAD and turn.head_start - cells[HEAD] >= turn.head_limit:
-            return (
-                "only one checker may leave the head (24) per turn; two only on the first "
-                "turn with 3-3, 4-4 or 6-6 (LN3)"
-            )
-        if makes_prime(cells, target, turn.free_beyond):
-            return "it would make six points in a row with no opponent checker ahead of them (LN4)"
-    return "the rules do not allow that step here"
+    return variant.why_not(cells, source, target, turn) or "the rules do not allow that step here"
 
 
 def _pip_reason(dice: Dice, all_dice: tuple[int, ...], moves: list[Move]) -> str:

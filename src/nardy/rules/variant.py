@@ -42,6 +42,12 @@ class Variant(ABC):
     opening_is_first_roll: ClassVar[bool] = False
     """Whether the opening roll-off dice are the starter's first roll (B5) or the starter
     rolls again (LN7, D6)."""
+    has_bar: ClassVar[bool] = True
+    """Whether hit checkers go to a bar (there is none in long nardy)."""
+    has_reserve: ClassVar[bool] = False
+    """Whether checkers start off the board and enter (Dutch)."""
+    heads: ClassVar[tuple[int, int] | None] = None
+    """The roller's and the opponent's head points, where a variant has heads."""
     chouette: ClassVar[bool] = False
     """Whether chouette tables (CH1–CH7) are played with these rules."""
     resign_levels: ClassVar[tuple[int, ...]] = ()
@@ -73,6 +79,11 @@ class Variant(ABC):
         """These rules described for the compiled move generator, or None to use
         :meth:`steps` (see :mod:`nardy.rules.kernel`). A subclass that changes :meth:`steps`
         or :meth:`turn` must change this too."""
+        return None
+
+    def why_not(self, cells: Cells, source: int, target: int, turn: Any) -> str | None:
+        """This variant's own reason why the single step ``source``→``target`` is not
+        allowed in ``cells`` (for messages to players), or None."""
         return None
 
     # -- game flow

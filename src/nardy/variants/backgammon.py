@@ -77,6 +77,12 @@ class Backgammon(Variant):
         """Backgammon is the kernel's default: hitting blots (B2), the bar first (B3)."""
         return KernelRules()
 
+    def why_not(self, cells: Cells, source: int, target: int, turn: Any) -> str | None:
+        held = -cells[target] if 1 <= target <= 24 else 0
+        if held >= 2:
+            return f"point {target} is blocked: the opponent has {held} checkers there (B2)"
+        return None
+
     def may_land(self, cells: Cells, target: int) -> bool:
         """B2: a point is open unless it holds two or more opponent checkers."""
         return cells[target] >= -1

@@ -30,6 +30,7 @@ class Dutch(Backgammon):
     setting_defaults: ClassVar[Mapping[str, Any]] = {"cube": False}
     opening_is_first_roll = False
     chouette = False
+    has_reserve = True
     resign_levels: ClassVar[tuple[int, ...]] = (1, 2)
     enter_all_first: bool = False
 
@@ -54,6 +55,13 @@ class Dutch(Backgammon):
     def kernel_rules(self) -> KernelRules | None:
         """D1–D4: reserve entries after the bar, hitting only with a checker at home."""
         return KernelRules(hit_needs_home=True, reserve=True, enter_all_first=self.enter_all_first)
+
+    def why_not(self, cells: Cells, source: int, target: int, turn: Any) -> str | None:
+        if self.enter_all_first and cells[RESERVE] and source != RESERVE:
+            return "with 'enter all first', every checker must enter before any checker moves (D2)"
+        if 1 <= target <= 24 and cells[target] == -1 and not self.may_land(cells, target):
+            return f"you may not hit on {target} before you have a checker in your home board (D4)"
+        return super().why_not(cells, source, target, turn)
 
     def may_land(self, cells: Cells, target: int) -> bool:
         """B2, and D4: a blot may be hit only while the roller has a checker at home."""

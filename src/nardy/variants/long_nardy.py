@@ -57,6 +57,8 @@ class LongNardy(Variant):
     """Long nardy."""
 
     name = "long-nardy"
+    has_bar = False
+    heads = (24, 12)
     setting_names = Variant.setting_names | {"scoring", "first_move", "last_roll"}
     setting_defaults: ClassVar[Mapping[str, Any]] = {"cube": False}
 
@@ -100,6 +102,20 @@ class LongNardy(Variant):
             prime=6,
             path=PATH_INDEX,
         )
+
+    def why_not(self, cells: Cells, source: int, target: int, turn: Any) -> str | None:
+        if 1 <= target <= 24 and cells[target] < 0:
+            return f"point {target} is held by the opponent, and no checker may land there (LN2)"
+        if source == HEAD and turn.head_start - cells[HEAD] >= turn.head_limit:
+            return (
+                "only one checker may leave the head (24) per turn; two only on the first "
+                "turn with 3-3, 4-4 or 6-6 (LN3)"
+            )
+        if 1 <= target <= 24 and cells[source] > 0:
+            after = move(cells, source, target)
+            if makes_prime(after, target, turn.free_beyond):
+                return "it would make six points in a row with no opponent checker ahead (LN4)"
+        return None
 
     def turn(self, cells: Cells, dice: tuple[int, int]) -> Turn:
         return Turn(cells[HEAD], head_limit(cells, dice), prime_limit(cells))
