@@ -225,6 +225,9 @@ class Table(Room):
             if agent is not None and self.game.phase is not Phase.OPENING:
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
+                observe = getattr(agent, "observe", None)
+                if observe is not None:  # match-aware cube decisions need the score
+                    observe(self.match)
                 event = await asyncio.to_thread(next_event, self.game, (agent, agent), self._peek)
                 await self._apply(event, "bot")
                 continue
