@@ -1,0 +1,68 @@
+"""The store on PostgreSQL: migrations, durable events, and a whole match replayed.
+
+Runs when ``NARDY_TEST_POSTGRES_URL`` names a database the test may empty (``./run test``
+starts a local PostgreSQL and sets it); skipped otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+import sqlalchemy as sa
+
+from nardy.bot.agent import RandomAgent
+from nardy.server.app import ServerConfig, create_app
+from nardy.server.store import Store, StoreError, TableRow
+
+URL = os.environ.get("NARDY_TEST_POSTGRES_URL")
+pytestmark = pytest.mark.skipif(not URL, reason="NARDY_TEST_POSTGRES_URL is not set")
+
+
+@pytest.fixture
+def store() -> Store:
+    assert URL is not None
+    engine = sa.create_engine(URL)
+    with engine.begin() as db:
+        for table in ("events", "tables", "sessions", "players", "alembic_version"):
+            db.execute(sa.text(f"DROP TABLE IF EXISTS {table} CASCADE"))
+    engine.dispose()
+    return Store(URL)
+
+
+def test_postgres_migrates_and_keeps_players(store: Store) -> None:
+    player = store.add_player("Ala", "$argon2id$fake")
+    assert store.player(player.id).name == "Ala"
+    assert store.account("Ala") == player
+    Store(URL or "").close()  # migrating an up-to-date schema again changes nothing
+
+
+def test_postgres_events_are_numbered_once(store: Store) -> None:
+    row = TableRow(
+        "t1", "match", "backgammon", {}, [None, None], {}, "open", None, "00" * 32, "ab" * 32, 0.0
+    )
+    store.add_table(row)
+    store.append("t1", 1, {"event": {"type": "opening", "dice": [3, 1]}})
+    with pytest.raises(StoreError):
+        store.append("t1", 1, {"event": {"type": "opening", "dice": [6, 6]}})
+    assert store.events("t1") == [{"event": {"type": "opening", "dice": [3, 1]}}]
+
+
+def test_postgres_match_against_the_computer_survives_a_restart(store: Store) -> None:
+    from fastapi.testclient import TestClient
+
+    agents = lambda variant, level: RandomAgent(7)  # noqa: E731
+    app = create_app(store, ServerConfig(), agents=agents)
+    with TestClient(app) as client:
+        client.post("/api/guest", json={"name": "Ala"})
+        table_id = client.post(
+            "/api/tables",
+            json={"variant": "backgammon", "settings": {"match_to": 1}, "opponent": "computer"},
+        ).json()["id"]
+        before = client.get(f"/api/tables/{table_id}").json()
+    # a second server on the same database rebuilds the table from its events
+    with TestClient(create_app(Store(URL or ""), ServerConfig(), agents=agents)) as client:
+        after = client.get(f"/api/tables/{table_id}").json()
+    assert after["n"] == before["n"] > 0
+    assert after["position"] == before["position"]
+    assert after["dice"] == before["dice"]
