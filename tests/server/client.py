@@ -133,6 +133,15 @@ class Client:
     def __post_init__(self) -> None:
         self.http = httpx.AsyncClient(base_url=self.base, trust_env=False, timeout=30)
 
+    def rebind(self, base: str | None = None) -> None:
+        """Carry the session (its cookie) over to a new event loop or server address."""
+        cookies = self.http.cookies
+        self.base = base or self.base
+        self.http = httpx.AsyncClient(
+            base_url=self.base, trust_env=False, timeout=30, cookies=cookies
+        )
+        self.changed = asyncio.Event()
+
     # -- HTTP
 
     async def guest(self) -> Client:

@@ -13,7 +13,7 @@ from nardy.replay_command import replay_file
 MATCHES = [
     ("backgammon", {"match_to": 3}),
     ("long-nardy", {"match_to": 3, "scoring": "mars", "cube": True}),
-    ("dutch", {"match_to": 3}),
+    ("dutch", {"match_to": 3, "cube": True}),
     ("nackgammon", {"match_to": 0}),
 ]
 

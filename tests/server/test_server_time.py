@@ -1,0 +1,83 @@
+"""Clocks and disconnect grace on a real server, with tiny times."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from pathlib import Path
+
+from client import Client, LiveServer, Policy, actionable, play_lockstep, run, seated_pair
+
+from nardy.server.app import ServerConfig
+
+
+def test_a_player_who_does_nothing_loses_on_time(live: LiveServer) -> None:
+    async def scenario() -> None:
+        clock = {"move": 0.5, "reserve": 0.5}
+        (ala, ben), _ = await seated_pair(live.url, "backgammon", {"match_to": 3}, clock=clock)
+        assert ala.state["clock"]["move"] == 0.5
+        # quick players keep their reserve
+        await play_lockstep([ala, ben], random.Random(4), Policy(), until=lambda s: s["n"] > 30)
+        idle = ala if actionable(ala.state) else ben
+        seat = idle.state["you"]
+        assert idle.state["clock"]["actor"] == seat
+        assert idle.state["clock"]["reserve"][seat] > 0.4
+        started = time.monotonic()
+        await ala.wait(lambda: ala.state["status"] == "over", timeout=10)
+        waited = time.monotonic() - started
+        assert 0.3 < waited < 5, waited
+        assert ala.state["winner"] == 1 - seat
+        assert max(ala.state["score"]) >= 3  # the whole match is lost
+        reply = await idle.request({"type": "roll"})
+        assert reply["type"] == "error" and "over" in reply["message"]
+        await ala.aclose()
+        await ben.aclose()
+
+    run(scenario())
+
+
+def test_a_disconnected_player_loses_after_the_grace_period(tmp_path: Path) -> None:
+    async def scenario(server: LiveServer) -> None:
+        (ala, ben), _ = await seated_pair(server.url, "long-nardy", {"match_to": 1})
+        await play_lockstep([ala, ben], random.Random(8), Policy(), until=lambda s: s["n"] > 10)
+        leaver, stayer = (ala, ben) if actionable(ala.state) else (ben, ala)
+        seat = leaver.state["you"]
+        # back within the grace period: nothing happens
+        await leaver.close()
+        await asyncio.sleep(0.2)
+        await leaver.open()
+        await asyncio.sleep(0.6)
+        assert stayer.state["status"] == "playing"
+        # away for good: the match is lost after the grace period
+        await leaver.close()
+        started = time.monotonic()
+        await stayer.wait(lambda: stayer.state["status"] == "over", timeout=10)
+        assert 0.3 < time.monotonic() - started < 5
+        assert stayer.state["winner"] == 1 - seat
+        await ala.aclose()
+        await ben.aclose()
+
+    with LiveServer(tmp_path / "nardy.sqlite3", ServerConfig(grace=0.5)) as server:
+        run(scenario(server))
+        assert not server.errors
+
+
+def test_a_player_who_never_connects_loses_after_the_grace_period(tmp_path: Path) -> None:
+    async def scenario(server: LiveServer) -> None:
+        ala, ben = Client(server.url, "Ala"), Client(server.url, "Ben")
+        await ala.guest()
+        await ben.guest()
+        table = await ala.create("backgammon", {"match_to": 1}, seat=0)
+        await ben.join(table)
+        await ben.open()  # Ala never opens the table
+        if actionable(ben.state):
+            await play_lockstep([ben], random.Random(1), until=lambda s: not actionable(s))
+        await ben.wait(lambda: ben.state["status"] == "over", timeout=10)
+        assert ben.state["winner"] == 1
+        await ala.aclose()
+        await ben.aclose()
+
+    with LiveServer(tmp_path / "nardy.sqlite3", ServerConfig(grace=0.5)) as server:
+        run(scenario(server))
+        assert not server.errors
