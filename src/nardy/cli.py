@@ -68,6 +68,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     from nardy.bot.bench import add_arguments as bench_bot_arguments
 
     bench_bot_arguments(bot)
+    server_load = bench_kinds.add_parser(
+        "server", help="many games at once against a local server: round-trip times"
+    )
+    from nardy.bench.server_load import add_arguments as bench_server_arguments
+
+    bench_server_arguments(server_load)
 
     args = parser.parse_args(argv)
     if args.command == "moves":
@@ -100,6 +106,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from nardy.bench.movegen import main as bench_movegen
 
         return bench_movegen(args)
+    if args.command == "bench" and args.bench == "server":
+        from nardy.bench.server_load import main as bench_server
+
+        return bench_server(args)
     if args.command == "bench" and args.bench == "bot":
         from nardy.bot.bench import main as bench_bot
 
