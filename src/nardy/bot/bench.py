@@ -60,11 +60,12 @@ Z95 = 1.959964
 MAX_MOVES = 10_000
 """A game still running after this many moves is a bug (random play ends far sooner)."""
 
-SPECS = "net, random, pubeval, heuristic, gnubg:PLY"
+SPECS = "net, level:NAME, random, pubeval, heuristic, gnubg:PLY"
 
 
 def make_player(spec: str, variant: Variant, seed: str, weights: str | None = None) -> Player:
-    """The player a spec names: ``net`` (the variant's shipped weights, or ``weights``),
+    """The player a spec names: ``net`` (the variant's shipped weights, or ``weights``, at
+    0 ply), ``level:NAME`` (the computer at a strength level, e.g. ``level:expert``),
     ``random``, ``pubeval`` (backgammon), ``heuristic`` or ``gnubg:PLY`` (backgammon).
 
     >>> from nardy.variants import DUTCH
@@ -95,6 +96,10 @@ def make_player(spec: str, variant: Variant, seed: str, weights: str | None = No
         if not path.exists():
             raise ValueError(f"no network weights at {path} (give --weights PATH)")
         return NetPlayer(variant, path)
+    if kind == "level":
+        from nardy.bot.players import LevelPlayer
+
+        return LevelPlayer(variant, argument, weights)
     if kind == "gnubg" and argument.isdigit():
         from nardy.bench.gnubg_opponent import GnubgPlayer
 

@@ -63,6 +63,24 @@ class NetPlayer:
         return None if choice is None else choice.cells
 
 
+class LevelPlayer:
+    """The computer at a strength level (search depth and noise), as people meet it."""
+
+    def __init__(self, variant: Variant, level: str, weights: str | Path | None = None) -> None:
+        import numpy as np
+
+        from nardy.bot.levels import Bot
+        from nardy.bot.network import Network
+
+        network = Network.load(weights, np.float32) if weights else None
+        self.bot = Bot(variant, level, network)
+        self.name = f"level:{level}"
+
+    def choose(self, cells: Cells, dice: Dice) -> Cells | None:
+        choice = self.bot.choose(cells, dice)
+        return None if choice is None else choice.cells
+
+
 def shipped_weights(variant: Variant) -> Path:
     """Where the network weights shipped for ``variant`` live."""
     return Path(__file__).parent / "weights" / f"{variant.name}.npz"
