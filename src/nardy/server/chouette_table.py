@@ -19,7 +19,6 @@ from nardy.formats.position_json import position_to_json
 from nardy.rules.chouette import Chouette, TeamDouble
 from nardy.rules.errors import NardyError
 from nardy.rules.game import (
-    Confirm,
     Double,
     Drop,
     Event,
@@ -28,13 +27,11 @@ from nardy.rules.game import (
     OpeningRoll,
     Phase,
     Roll,
-    StepEvent,
     Take,
-    Undo,
 )
 from nardy.rules.plays import legal_plays
 from nardy.rules.settings import Settings
-from nardy.server.codec import event_from_json, event_to_json
+from nardy.server.codec import CodecError, command_event, event_from_json, event_to_json
 from nardy.server.room import Room, TableError
 from nardy.variants import variant_named
 
@@ -140,37 +137,15 @@ class ChouetteTable(Room):
         await self._act(who, event, by)
 
     def _event(self, side: int, kind: Any, doc: dict[str, Any]) -> Event:
-        simple: dict[str, type[Any]] = {
-            "undo": Undo,
-            "confirm": Confirm,
-            "double": Double,
-            "take": Take,
-            "drop": Drop,
-        }
         game = self.chouette.game
         if kind in ("take", "drop") and game is not None and game.phase is Phase.DOUBLED:
             side = 1 - (game.turn or 0)  # the side answering the double
-        if kind in simple:
-            event: Event = simple[kind](side)
-            return event
-        if kind == "roll":
-            return Roll(side, self._peek())
-        if kind == "step":
-            source, target = doc.get("from"), doc.get("to")
-            if not isinstance(source, int) or not isinstance(target, int):
-                raise TableError("a step needs whole numbers 'from' and 'to'")
-            return StepEvent(side, (source, target))
-        if kind == "play":
-            steps = doc.get("steps")
-            if not isinstance(steps, list) or not all(
-                isinstance(s, list) and len(s) == 2 and all(isinstance(p, int) for p in s)
-                for s in steps
-            ):
-                raise TableError("a play needs 'steps': a list of [from, to] pairs")
-            return MakePlay(side, tuple((s[0], s[1]) for s in steps))
-        if kind == "resign":
+        if kind in ("resign", "accept", "decline"):
             raise TableError("there are no resignations in a chouette here")
-        raise TableError(f"unknown command {kind!r}")
+        try:
+            return command_event(side, doc, self._peek)
+        except CodecError as error:
+            raise TableError(str(error)) from None
 
     async def _act(self, who: int, event: Event | TeamDouble, by: str) -> None:
         try:

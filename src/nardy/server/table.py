@@ -22,7 +22,6 @@ from nardy.rules.game import (
     Accept,
     Confirm,
     Decline,
-    Double,
     Drop,
     Event,
     Game,
@@ -31,13 +30,11 @@ from nardy.rules.game import (
     Phase,
     Resign,
     Roll,
-    StepEvent,
     Take,
-    Undo,
 )
 from nardy.rules.match import Match
 from nardy.rules.settings import Settings
-from nardy.server.codec import event_from_json, event_to_json
+from nardy.server.codec import CodecError, command_event, event_from_json, event_to_json
 from nardy.server.room import Connection, Room, TableError
 from nardy.variants import variant_named
 
@@ -157,44 +154,14 @@ class Table(Room):
 
     def _event(self, seat: int | None, doc: dict[str, Any]) -> Event:
         """The rules event for a client command (dice are the server's)."""
-        kind = doc.get("type")
         if seat is None:
             raise TableError("you are not seated at this table")
         if self.is_over():
             raise TableError("the match is over")
-        simple: dict[str, type[Any]] = {
-            "undo": Undo,
-            "confirm": Confirm,
-            "double": Double,
-            "take": Take,
-            "drop": Drop,
-            "accept": Accept,
-            "decline": Decline,
-        }
-        if kind in simple:
-            event: Event = simple[kind](seat)
-            return event
-        if kind == "roll":
-            return Roll(seat, self._peek())
-        if kind == "step":
-            source, target = doc.get("from"), doc.get("to")
-            if not isinstance(source, int) or not isinstance(target, int):
-                raise TableError("a step needs whole numbers 'from' and 'to'")
-            return StepEvent(seat, (source, target))
-        if kind == "play":
-            steps = doc.get("steps")
-            if not isinstance(steps, list) or not all(
-                isinstance(s, list) and len(s) == 2 and all(isinstance(p, int) for p in s)
-                for s in steps
-            ):
-                raise TableError("a play needs 'steps': a list of [from, to] pairs")
-            return MakePlay(seat, tuple((s[0], s[1]) for s in steps))
-        if kind == "resign":
-            level = doc.get("level", 1)
-            if not isinstance(level, int):
-                raise TableError("'level' must be 1, 2 or 3")
-            return Resign(seat, level)
-        raise TableError(f"unknown command {kind!r}")
+        try:
+            return command_event(seat, doc, self._peek)
+        except CodecError as error:
+            raise TableError(str(error)) from None
 
     async def _apply(self, event: Event, by: str) -> None:
         """Check, persist and take in one event (the caller holds the lock)."""
