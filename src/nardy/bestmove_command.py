@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Any, TextIO
 
 from nardy.bot.levels import Bot, MissingWeightsError
-from nardy.formats.position_json import position_from_json, position_to_json
+from nardy.moves_command import play_json, read_line
 from nardy.rules.errors import NardyError
 from nardy.rules.variant import Variant
 
@@ -24,28 +24,18 @@ class BestMove:
         self.bots: dict[Variant, Bot] = {}
 
     def answer(self, line: str) -> dict[str, Any]:
+        read = read_line(line, "the computer's plays")
+        if isinstance(read, dict):
+            return read
+        position, dice = read
         try:
-            doc = json.loads(line)
-        except json.JSONDecodeError as error:
-            return {"error": f"not valid JSON: {error.msg} at column {error.colno}"}
-        try:
-            position, dice = position_from_json(doc)
-            if dice is None:
-                return {"error": "the position has no 'dice': the computer needs a roll"}
             bot = self.bots.get(position.variant)
             if bot is None:
                 bot = self.bots[position.variant] = Bot(position.variant, self.level)
             play = bot.play(position, dice)
         except (NardyError, MissingWeightsError) as error:
             return {"error": str(error)}
-        if play is None:
-            return {"play": None}
-        return {
-            "play": {
-                "steps": [list(step) for step in play.steps],
-                "position": position_to_json(play.position),
-            }
-        }
+        return {"play": None if play is None else play_json(play)}
 
 
 def run(lines: Iterable[str], out: TextIO, level: str) -> int:

@@ -8,7 +8,36 @@ from typing import Any, TextIO
 
 from nardy.formats.position_json import position_from_json, position_to_json
 from nardy.rules.errors import NardyError
-from nardy.rules.plays import legal_plays
+from nardy.rules.plays import Dice, Play, legal_plays
+from nardy.rules.position import Position
+
+
+def read_line(line: str, needs: str) -> tuple[Position, Dice] | dict[str, Any]:
+    """The position and dice on one input line, or the error object to answer it with
+    (``needs`` says what the dice are for).
+
+    >>> read_line('{"variant": "dutch", "board": [0]}', "legal plays")
+    {'error': 'a board has 24 points, not 1'}
+    """
+    try:
+        doc = json.loads(line)
+    except json.JSONDecodeError as error:
+        return {"error": f"not valid JSON: {error.msg} at column {error.colno}"}
+    try:
+        position, dice = position_from_json(doc)
+    except NardyError as error:
+        return {"error": str(error)}
+    if dice is None:
+        return {"error": f"the position has no 'dice': {needs} need a roll"}
+    return position, dice
+
+
+def play_json(play: Play) -> dict[str, Any]:
+    """One play as the JSON Lines commands write it."""
+    return {
+        "steps": [list(step) for step in play.steps],
+        "position": position_to_json(play.position),
+    }
 
 
 def answer(line: str) -> dict[str, Any]:
@@ -19,26 +48,14 @@ def answer(line: str) -> dict[str, Any]:
     >>> answer('{"variant": ')["error"]
     'not valid JSON: Expecting value at column 13'
     """
+    read = read_line(line, "legal plays")
+    if isinstance(read, dict):
+        return read
     try:
-        doc = json.loads(line)
-    except json.JSONDecodeError as error:
-        return {"error": f"not valid JSON: {error.msg} at column {error.colno}"}
-    try:
-        position, dice = position_from_json(doc)
-        if dice is None:
-            return {"error": "the position has no 'dice': legal plays need a roll"}
-        plays = legal_plays(position, dice)
+        plays = legal_plays(*read)
     except NardyError as error:
         return {"error": str(error)}
-    return {
-        "plays": [
-            {
-                "steps": [list(step) for step in play.steps],
-                "position": position_to_json(play.position),
-            }
-            for play in plays
-        ]
-    }
+    return {"plays": [play_json(play) for play in plays]}
 
 
 def run(lines: Iterable[str], out: TextIO) -> int:
