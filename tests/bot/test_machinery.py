@@ -1,0 +1,135 @@
+"""The bot's machinery: encodings, the network, search, levels, weights and training.
+
+Strength is measured by ``nardy bench bot``, not here.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from nardy.bot.encoding import INPUTS, SIDE, Encoder
+from nardy.bot.evaluator import Evaluator
+from nardy.bot.levels import LEVELS, Bot, weights_path
+from nardy.bot.network import Network, equity, flip_outputs
+from nardy.bot.search import ROLLS, Search
+from nardy.bot.train import Schedule, train
+from nardy.rules.plays import final_cells, legal_plays
+from nardy.variants import BACKGAMMON, DUTCH, LONG_NARDY, NACKGAMMON, VARIANTS
+
+
+def random_positions(variant, count: int, seed: int = 1):  # type: ignore[no-untyped-def]
+    rng = random.Random(seed)
+    position = variant.start_position()
+    found = []
+    while len(found) < count:
+        plays = legal_plays(position, (rng.randint(1, 6), rng.randint(1, 6)))
+        position = rng.choice(plays).position if plays else position
+        if position.is_over():
+            position = variant.start_position()
+            continue
+        position = position.flipped()
+        found.append(position)
+    return found
+
+
+def naive_side(board: list[int], bar: int, reserve: int, off: int) -> list[float]:
+    units: list[float] = []
+    for n in board:
+        units += [float(n >= 1), float(n >= 2), float(n >= 3), max(n - 3, 0) / 2]
+    pips = sum(p * n for p, n in enumerate(board, 1)) + 25 * (bar + reserve)
+    return [*units, bar / 2, reserve / 15, off / 15, pips / 200]
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_encoding_matches_a_plain_description_of_both_sides(name: str) -> None:
+    variant = VARIANTS[name]
+    encoder = Encoder(variant)
+    for position in random_positions(variant, 30):
+        mine = [max(n, 0) for n in position.board]
+        theirs = [max(n, 0) for n in position.flipped().board]
+        expected = naive_side(mine, position.bar[0], position.reserve[0], position.off[0])
+        expected += naive_side(theirs, position.bar[1], position.reserve[1], position.off[1])
+        x = encoder.encode_cells([position.cells])[0]
+        assert x.tolist() == pytest.approx(expected)
+        turned = encoder.encode_cells([position.flipped().cells])[0]
+        assert encoder.encode_cells([position.cells], flipped=True)[0] == pytest.approx(turned)
+        assert x[:SIDE] == pytest.approx(turned[SIDE:])
+
+
+def test_network_learns_towards_a_target_and_saves_exactly(tmp_path: Path) -> None:
+    net = Network.create(INPUTS, 12, seed=4)
+    x = np.random.default_rng(1).random((3, INPUTS))
+    target = np.full((3, 5), 0.25)
+    before = np.abs(net.evaluate(x) - target).sum()
+    for _ in range(50):
+        net.learn(x, target, 0.5)
+    assert np.abs(net.evaluate(x) - target).sum() < before / 2
+    net.save(tmp_path / "w.npz")
+    loaded = Network.load(tmp_path / "w.npz")
+    assert np.allclose(loaded.evaluate(x), net.evaluate(x), atol=1e-5)
+
+
+def test_flipping_outputs_twice_is_the_identity() -> None:
+    y = np.random.default_rng(2).random((4, 5))
+    assert np.allclose(flip_outputs(flip_outputs(y)), y)
+    assert np.allclose(equity(flip_outputs(y)), -equity(y))
+
+
+def test_zero_ply_picks_the_play_the_network_likes_best() -> None:
+    evaluator = Evaluator(BACKGAMMON, Network.create(INPUTS, 10, seed=5))
+    for position in random_positions(BACKGAMMON, 20, seed=3):
+        finals = list(final_cells(BACKGAMMON, position.cells, (5, 3)))
+        if not finals:
+            continue
+        scores = equity(evaluator.after_outputs(finals))
+        choice = evaluator.best(position.cells, (5, 3))
+        assert choice is not None and choice.cells == finals[int(np.argmax(scores))]
+
+
+def test_one_ply_value_is_the_average_over_the_opponents_best_replies() -> None:
+    evaluator = Evaluator(LONG_NARDY, Network.create(INPUTS, 10, seed=6))
+    search = Search(evaluator)
+    position = random_positions(LONG_NARDY, 12, seed=2)[-1]
+    final = next(iter(final_cells(LONG_NARDY, position.cells, (4, 2))))
+    expected = 0.0
+    turned = evaluator.flip(final)
+    for dice, chance in ROLLS:
+        replies = list(final_cells(LONG_NARDY, turned, dice))
+        if replies:
+            expected -= chance * equity(evaluator.after_outputs(replies)).max()
+        else:
+            expected += chance * float(equity(evaluator.roller_outputs(final)[None, :])[0])
+    assert search.values([final], 1)[0] == pytest.approx(expected)
+    assert sum(chance for _, chance in ROLLS) == pytest.approx(1.0)
+
+
+def test_shipped_weights_load_and_nackgammon_borrows_backgammons() -> None:
+    assert weights_path(NACKGAMMON) == weights_path(BACKGAMMON)
+    for variant in (BACKGAMMON, LONG_NARDY):
+        network = Network.load(weights_path(variant))
+        assert network.w1.shape[0] == INPUTS
+        assert network.meta["variant"] == variant.name
+
+
+@pytest.mark.parametrize("level", ["beginner", "advanced", "expert"])
+def test_every_level_plays_legal_plays(level: str) -> None:
+    bot = Bot(BACKGAMMON, level, seed=1)
+    for position in random_positions(BACKGAMMON, 5, seed=4):
+        play = bot.play(position, (6, 4))
+        legal = {p.position for p in legal_plays(position, (6, 4))}
+        assert (play is None and not legal) or (play is not None and play.position in legal)
+    assert set(LEVELS) >= {"beginner", "expert", "strongest"}
+
+
+def test_training_is_reproducible_and_resumes_where_it_stopped(tmp_path: Path) -> None:
+    schedule = Schedule(0.1, 0.05, 10)
+    whole = train(DUTCH, tmp_path / "a", 4, hidden=8, schedule=schedule, checkpoint_every=2)
+    train(DUTCH, tmp_path / "b", 2, hidden=8, schedule=schedule, checkpoint_every=2)
+    resumed = train(DUTCH, tmp_path / "b", 4, hidden=8, schedule=schedule, checkpoint_every=2)
+    assert np.allclose(whole.w1, resumed.w1, atol=1e-6)
+    assert resumed.meta["games"] == 4
+    assert (tmp_path / "b" / "log.jsonl").read_text().count("\n") == 2
