@@ -1,0 +1,66 @@
+// The page shell: language, preferences dialog, and the routes of the single page.
+// SPDX-License-Identifier: AGPL-3.0-or-later
+
+import { whoAmI } from "./api.js";
+import { diceView } from "./dice.js";
+import { h } from "./dom.js";
+import { LANGUAGES, language, preferredLanguage, setLanguage, t } from "./i18n.js";
+import { joinView, lobbyView } from "./lobby.js";
+import { prefs, setPrefs } from "./prefs.js";
+import { replayView } from "./replay.js";
+import { tableView } from "./table.js";
+
+const view = document.getElementById("view");
+let current = null;
+
+async function route() {
+  if (current) current.close();
+  current = null;
+  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
+  const [page, id, extra] = parts;
+  if (page === "table" && id) current = tableView(view, id);
+  else if (page === "replay" && id) current = replayView(view, id);
+  else if (page === "dice") current = diceView(view, id || null);
+  else if (page === "join" && id) current = await joinView(view, id, extra || null);
+  else current = lobbyView(view);
+}
+
+function fillLanguages() {
+  const select = document.getElementById("lang-select");
+  select.replaceChildren(...LANGUAGES.map((code) => h("option", { value: code, selected: code === language() }, t(`language.${code}`))));
+  select.onchange = () => setLanguage(select.value, true);
+}
+
+function showWho(me) {
+  const el = document.getElementById("who");
+  el.textContent = me && me.id ? me.name : "";
+}
+
+function bindSettings() {
+  const dialog = document.getElementById("settings");
+  const form = dialog.querySelector("form");
+  document.getElementById("settings-open").addEventListener("click", () => {
+    const p = prefs();
+    for (const input of form.querySelectorAll("input")) {
+      if (input.type === "radio") input.checked = p[input.name] === input.value;
+      else input.checked = !!p[input.name];
+    }
+    dialog.showModal();
+  });
+  form.addEventListener("change", (event) => {
+    const input = event.target;
+    setPrefs({ [input.name]: input.type === "radio" ? input.value : input.checked });
+  });
+}
+
+window.addEventListener("nardy:language", () => {
+  fillLanguages();
+  if (current && current.rerender) current.rerender();
+});
+window.addEventListener("nardy:me", (e) => showWho(e.detail));
+window.addEventListener("hashchange", route);
+
+await setLanguage(preferredLanguage());
+bindSettings();
+showWho(await whoAmI());
+route();

@@ -1,0 +1,199 @@
+"""The pages around the board: languages, orientation, the phone layout, replay, dice
+verification, contrast; and the translation files themselves (no browser needed)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from conftest import (
+    ARTIFACTS,
+    STATIC,
+    create_table,
+    needs_browser,
+    new_page,
+    play_to_end,
+    sign_in,
+    translations,
+)
+
+LANGUAGES = ["en", "pl", "lt", "ru"]
+
+
+# -- translation files (no browser)
+
+
+def test_every_language_has_every_key():
+    english = translations("en")
+    for code in LANGUAGES:
+        assert set(translations(code)) == set(english), code
+
+
+def test_every_key_the_client_uses_is_translated():
+    english = translations("en")
+    used: set[str] = set()
+    for path in [*STATIC.glob("js/*.js"), STATIC / "index.html"]:
+        text = path.read_text(encoding="utf-8")
+        used |= set(re.findall(r'\bt\("([a-z_]+\.[a-z0-9_.-]+)"', text))
+        used |= set(re.findall(r'data-i18n(?:-[a-z-]+)?="([a-z_]+\.[a-z0-9_.-]+)"', text))
+    assert used, "no keys found"
+    assert not used - set(english), sorted(used - set(english))
+
+
+def test_the_variant_names_players_use():
+    assert translations("pl")["variant.long-nardy"] == "Długie nardy"
+    assert translations("ru")["variant.long-nardy"] == "Длинные нарды"
+    assert translations("lt")["variant.long-nardy"] == "Ilgieji nardai"
+    assert translations("pl")["variant.dutch"] == "Holenderski tryktrak"
+    assert translations("lt")["variant.dutch"] == "Olandiški nardai"
+    assert translations("ru")["variant.dutch"] == "Голландский триктрак"
+
+
+# -- in the browser
+
+ALLOWED_LATIN = {
+    *("JSON", "mat", "SHA", "HMAC", "WebCrypto", "HTTPS"),
+    *("English", "Polski", "Lietuvių"),
+}
+
+
+def english_left(page, names: set[str]) -> list[str]:
+    """English strings of the translation files still visible on the page."""
+    text = page.evaluate("document.body.innerText")
+    english = translations("en")
+    russian = translations("ru")
+    left = []
+    for key, value in english.items():
+        if key.startswith("language.") or russian[key] == value:
+            continue
+        plain = re.sub(r"\{\w+\}", "", value).strip(" .:…")
+        for part in re.split(r"[{}()]", plain):
+            part = part.strip(" .:…,")
+            wordy = len(part) >= 4 and re.search(r"[A-Za-z]{3}", part)
+            if wordy and part not in ALLOWED_LATIN and part in text:
+                left.append(f"{key}: {part}")
+    words = set(re.findall(r"[A-Za-z\u00c0-\u024f][A-Za-z\u00c0-\u024f-]+", text)) - ALLOWED_LATIN
+    for name in names:
+        words -= set(re.findall(r"[A-Za-z][A-Za-z-]+", name))
+    left += [f"latin word: {w}" for w in sorted(words)]
+    return left
+
+
+@needs_browser
+def test_switching_to_russian_leaves_no_english(browser, server):
+    page = new_page(browser, server)
+    try:
+        sign_in(page, "Vera")
+        page.select_option("#lang-select", "ru")
+        page.wait_for_function("document.documentElement.lang === 'ru'")
+        assert english_left(page, {"Vera"}) == []
+        page.click("#settings-open")
+        assert english_left(page, {"Vera"}) == []
+        page.keyboard.press("Escape")
+        create_table(page, "long-nardy", match_to=1)
+        page.wait_for_selector("#status:not(:empty)")
+        names = {"Vera", "computer", "expert"}
+        assert english_left(page, names) == []
+        page.screenshot(path=str(ARTIFACTS / "table-long-nardy-ru.png"), full_page=True)
+        # And back: the language is remembered and every string follows.
+        page.select_option("#lang-select", "pl")
+        page.wait_for_function("document.documentElement.lang === 'pl'")
+        assert "Długie nardy" in page.inner_text("h1")
+    finally:
+        page.context.close()
+
+
+@needs_browser
+def test_language_comes_from_the_browser(browser, server):
+    page = new_page(browser, server, lang="lt-LT")
+    try:
+        page.goto("/")
+        page.wait_for_selector("#guest-name")
+        assert page.evaluate("document.documentElement.lang") == "lt"
+        assert translations("lt")["lobby.play_guest"] in page.inner_text("#play-guest")
+    finally:
+        page.context.close()
+
+
+def point_x(page, point: int) -> float:
+    box = page.locator(f'#board [data-place="{point}"]').bounding_box()
+    assert box
+    return float(box["x"])
+
+
+@needs_browser
+def test_orientation_setting_mirrors_the_board(page):
+    sign_in(page, "Mirror")
+    create_table(page, "backgammon", match_to=1)
+    page.wait_for_selector('#board [data-place="1"]')
+    assert point_x(page, 1) > point_x(page, 12)  # home board bottom right (S4)
+    page.click("#settings-open")
+    page.check('input[name="orientation"][value="left"]')
+    page.click("#settings button[value=close]")
+    page.wait_for_selector('#board[data-mirror="1"]')
+    assert point_x(page, 1) < point_x(page, 12)  # bottom left
+    page.locator("#board").screenshot(path=str(ARTIFACTS / "board-backgammon-mirrored.png"))
+    page.click("#settings-open")
+    page.check('input[name="orientation"][value="right"]')
+    page.check('input[name="switch_sides"]')
+    page.click("#settings button[value=close]")
+    page.wait_for_selector('#board[data-mirror="0"]')  # game 1 keeps the chosen side
+
+
+@needs_browser
+def test_a_phone_gets_the_whole_board_without_scrolling_sideways(browser, server):
+    page = new_page(browser, server, width=375, height=740)
+    try:
+        sign_in(page, "Phone")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        create_table(page, "backgammon", match_to=1)
+        page.wait_for_selector("#status:not(:empty)")
+        box = page.locator("#board svg").bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375
+        assert page.evaluate("document.documentElement.scrollWidth") <= 375
+        page.screenshot(path=str(ARTIFACTS / "phone-table.png"), full_page=True)
+        play_to_end(page)
+    finally:
+        page.context.close()
+
+
+@needs_browser
+def test_replay_and_dice_check_after_a_match(page):
+    sign_in(page, "Replayer")
+    table = create_table(page, "dutch", match_to=1)
+    play_to_end(page)
+    page.click("[data-result] a[href^='#/replay/']")
+    page.wait_for_selector("#replay-board svg")
+    counter = page.inner_text("#replay-counter")
+    total = int(counter.split("/")[1])
+    assert total > 3
+    page.click('[data-nav="next"]')
+    page.click('[data-nav="next"]')
+    assert page.inner_text("#replay-counter").startswith("3")
+    page.click('[data-nav="last"]')
+    assert page.inner_text("#replay-counter") == f"{total} / {total}"
+    page.locator("#replay-board").screenshot(path=str(ARTIFACTS / "replay-dutch-end.png"))
+    page.goto(f"/#/dice/{table}")
+    page.wait_for_selector('[data-check="server"]')
+    for check in ("browser-commitment", "browser-rolls", "server"):
+        assert page.locator(f'[data-check="{check}"] .ok').count() == 1, check
+    # A changed roll is caught in the browser and by the server.
+    rolls = page.input_value("#dice-rolls")
+    first = rolls.split()[0]
+    changed = ("1-1" if first != "1-1" else "2-2") + rolls[len(first) :]
+    page.fill("#dice-rolls", changed)
+    page.click("#dice-check")
+    page.wait_for_selector('[data-check="server"] .bad')
+    assert page.locator('[data-check="browser-rolls"] .bad').count() == 1
+
+
+CONTRAST = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
+
+
+@needs_browser
+def test_text_contrast_meets_wcag_aa(page):
+    sign_in(page, "Contrast")
+    assert page.evaluate(CONTRAST) == []
+    create_table(page, "backgammon", match_to=1)
+    page.wait_for_selector("#status:not(:empty)")
+    assert page.evaluate(CONTRAST) == []
