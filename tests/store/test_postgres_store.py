@@ -60,9 +60,12 @@ def test_postgres_match_against_the_computer_survives_a_restart(store: Store) ->
             json={"variant": "backgammon", "settings": {"match_to": 1}, "opponent": "computer"},
         ).json()["id"]
         before = client.get(f"/api/tables/{table_id}").json()
+        cookies = dict(client.cookies)
     # a second server on the same database rebuilds the table from its events
     with TestClient(create_app(Store(URL or ""), ServerConfig(), agents=agents)) as client:
+        client.cookies.update(cookies)  # the same player, seen from the same seat
         after = client.get(f"/api/tables/{table_id}").json()
+    assert after["you"] == before["you"] is not None
     assert after["n"] == before["n"] > 0
     assert after["position"] == before["position"]
     assert after["dice"] == before["dice"]
