@@ -45,6 +45,8 @@ class Choice:
     steps: tuple[Step, ...]
     outputs: Array
     equity: float
+    inputs: Array | None = None
+    """The network inputs of ``cells`` seen by the opponent, who rolls next, when known."""
 
 
 class Evaluator:
@@ -109,4 +111,5 @@ class Evaluator:
         y = self.after_outputs(finals)
         eq = equity(y)
         i = int(np.argmax(eq))
-        return Choice(finals[i], plays[finals[i]], y[i], float(eq[i]))
+        inputs = self._buffer[i].copy() if len(finals) <= CHUNK else None  # still encoded
+        return Choice(finals[i], plays[finals[i]], y[i], float(eq[i]), inputs)

@@ -45,21 +45,27 @@ def self_play_game(evaluator: Evaluator, rng: random.Random, rate: float) -> int
     """Play one training game, learning after every move; returns the number of moves."""
     network, encoder = evaluator.network, evaluator.encoder
     cells = evaluator.variant.start_position().cells
+    x = encoder.encode_cells([cells])
     moves = 0
     while True:
-        x = encoder.encode_cells([cells])
         choice = evaluator.best(cells, (rng.randint(1, 6), rng.randint(1, 6)))
         moves += 1
         if choice is None:  # C4: no legal play, the turn passes
             following = evaluator.flip(cells)
-            target = flip_outputs(network.evaluate(encoder.encode_cells([following])))[0]
+            following_x = encoder.encode_cells([following])
+            target = flip_outputs(network.evaluate(following_x))[0]
         else:
             following = evaluator.flip(choice.cells)
             target = choice.outputs
+            following_x = (
+                choice.inputs[None, :]
+                if choice.inputs is not None
+                else encoder.encode_cells([following])
+            )
         network.learn(x, target[None, :], rate)
         if choice is not None and choice.cells[OFF] == CHECKERS:
             return moves
-        cells = following
+        cells, x = following, following_x
 
 
 def train(
