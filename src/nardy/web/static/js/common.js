@@ -62,3 +62,10 @@ export function startPosition(variant) {
   const reserve = variant === "dutch" ? [15, 15] : [0, 0];
   return { variant, board, bar: [0, 0], off: [0, 0], reserve };
 }
+
+/** A seat's name as shown: the server names the computer "computer (level)". */
+export function seatName(name) {
+  if (!name) return name;
+  const m = /^computer \((\w+)\)$/.exec(name);
+  return m ? t("table.computer", { level: t(`level.${m[1]}`) }) : name;
+}

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import { api, setMe, whoAmI } from "./api.js";
-import { VARIANTS, settingsSummary, variantName } from "./common.js";
+import { VARIANTS, seatName, settingsSummary, variantName } from "./common.js";
 import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -228,7 +228,7 @@ export function lobbyView(root) {
   function tablesCard() {
     const list = h("ul", { class: "tables", id: "tables" });
     for (const row of tables) {
-      const players = row.seats.map((s) => s || t("table.empty_seat")).join(" – ");
+      const players = row.seats.map((s) => seatName(s) || t("table.empty_seat")).join(" – ");
       const action = row.mine
         ? h("a", { class: "button", href: `#/table/${row.id}` }, t("lobby.continue"))
         : h("button", { type: "button", class: "primary", "data-join": row.id, onclick: async () => {

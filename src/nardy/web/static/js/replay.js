@@ -5,7 +5,7 @@
 
 import { api } from "./api.js";
 import { applyStep, boardSVG } from "./board.js";
-import { notation, settingsSummary, startPosition, theirPlace, variantName } from "./common.js";
+import { notation, seatName, settingsSummary, startPosition, theirPlace, variantName } from "./common.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { prefs } from "./prefs.js";
@@ -89,7 +89,7 @@ export function replayView(root, tableId) {
   function render() {
     if (!record) return;
     const frame = frames[at];
-    const players = record.players || [];
+    const players = (record.players || []).map(seatName);
     const model = {
       variant: record.variant,
       position: frame.position,

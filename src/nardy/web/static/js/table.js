@@ -4,7 +4,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import { BAR, OFF, RESERVE, applyStep, boardSVG, checker, placeCount, slotCenter } from "./board.js";
-import { formatClock, notation, settingsSummary, theirPlace, variantName } from "./common.js";
+import { formatClock, notation, seatName, settingsSummary, theirPlace, variantName } from "./common.js";
 import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { prefs } from "./prefs.js";
@@ -307,7 +307,7 @@ export function tableView(root, tableId) {
   }
 
   function playerBar(seat, who) {
-    const name = state.seats[seat];
+    const name = seatName(state.seats[seat]);
     const colour = seat === 0 ? "light" : "dark";
     const mine = who === "me" ? 0 : 1;
     const toMove = state.status === "playing" && actorSeat() === seat;
@@ -372,7 +372,7 @@ export function tableView(root, tableId) {
   }
 
   function nameOf(seat) {
-    return (state.seats && state.seats[seat]) || t("table.empty_seat");
+    return seatName(state.seats && state.seats[seat]) || t("table.empty_seat");
   }
 
   function statusText() {
