@@ -77,13 +77,14 @@ def train(
     seed: int = 1,
     schedule: Schedule | None = None,
     checkpoint_every: int = 5000,
-    on_checkpoint: Callable[[Network, int], str] | None = None,
+    on_checkpoint: Callable[[Path, int], str] | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Network:
     """Train (or resume training) ``variant``'s network in ``out`` up to ``games`` games.
 
-    ``out/checkpoint.npz`` holds the latest weights and the generator's state;
-    ``on_checkpoint`` returns a benchmark line that is logged to ``out/log.jsonl``.
+    ``out/checkpoint.npz`` holds the latest weights and the generator's state, and
+    ``out/net-GAMES.npz`` each checkpoint's weights; ``on_checkpoint`` gets that file and
+    returns a benchmark line that is logged to ``out/log.jsonl``.
     """
     schedule = schedule or Schedule()
     out.mkdir(parents=True, exist_ok=True)
@@ -114,7 +115,7 @@ def train(
             network.save(out / "checkpoint.tmp.npz")
             (out / "checkpoint.tmp.npz").replace(checkpoint)
             network.save(out / f"net-{done:07d}.npz")
-            line = on_checkpoint(network, done) if on_checkpoint else ""
+            line = on_checkpoint(out / f"net-{done:07d}.npz", done) if on_checkpoint else ""
             with open(out / "log.jsonl", "a", encoding="utf-8") as log:
                 log.write(
                     json.dumps({"games": done, "seconds": network.meta["seconds"], "bench": line})
@@ -123,35 +124,31 @@ def train(
     return network
 
 
-def quick_strength(
-    variant: Variant, games: int = 200, seed: int = 7
-) -> Callable[[Network, int], str]:
-    """A checkpoint benchmark: wins against a random player over ``games`` games."""
+def checkpoint_bench(variant: Variant, games: int = 200) -> Callable[[Path], str]:
+    """A checkpoint's benchmark line: the network at 0 ply against the heuristic player,
+    cubeless, duplicate dice (see :mod:`nardy.bot.bench`)."""
 
-    def bench(network: Network, done: int) -> str:
-        evaluator = Evaluator(variant, network)
-        rng = random.Random(seed)
-        wins = 0
-        for game in range(games):
-            cells = variant.start_position().cells
-            side = game % 2  # the network moves first in every other game
-            mover = 0
-            while True:
-                dice = (rng.randint(1, 6), rng.randint(1, 6))
-                if mover == side:
-                    choice = evaluator.best(cells, dice)
-                    after = choice.cells if choice else cells
-                else:
-                    from nardy.rules.plays import final_cells
+    def bench(weights: Path) -> str:
+        import argparse
 
-                    finals = list(final_cells(variant, cells, dice))
-                    after = rng.choice(finals) if finals else cells
-                if after[OFF] == CHECKERS:
-                    wins += mover == side
-                    break
-                cells = evaluator.flip(after)
-                mover = 1 - mover
-        return f"{wins / games:.1%} wins against random play ({games} games)"
+        from nardy.bot.bench import run
+
+        figures = run(
+            argparse.Namespace(
+                variant=variant.name,
+                player="net",
+                opponent="heuristic",
+                games=games,
+                seed=7,
+                weights=str(weights),
+                processes=1,
+            )
+        )
+        low, high = figures["ci95"]
+        return (
+            f"{figures['points_per_game']:+.3f} ppg ({low:+.2f}..{high:+.2f}), "
+            f"{figures['win_rate']:.1%} wins against the heuristic player ({games} games)"
+        )
 
     return bench
 
@@ -166,7 +163,7 @@ def main(args: Any) -> int:
     variant = variant_named(args.variant)
     out = Path(args.out or f"train/{variant.name}")
     console = Console()
-    bench = quick_strength(variant, args.bench_games)
+    bench = checkpoint_bench(variant, args.bench_games)
 
     with Progress(
         "[progress.description]{task.description}",
@@ -177,8 +174,8 @@ def main(args: Any) -> int:
     ) as bar:
         task = bar.add_task(f"training {variant.name}", total=args.games)
 
-        def checkpoint(network: Network, done: int) -> str:
-            line = bench(network, done)
+        def checkpoint(weights: Path, done: int) -> str:
+            line = bench(weights)
             bar.console.print(f"{done:>8} games: {line}")
             return line
 
