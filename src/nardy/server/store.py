@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,7 +27,7 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import event as sa_event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 METADATA = sa.MetaData()
 
@@ -115,9 +117,18 @@ class Store:
             if url in ("sqlite://", "sqlite:///:memory:"):
                 options["poolclass"] = sa.pool.StaticPool
         self.engine: Engine = sa.create_engine(url, **options)
+        self.writing = threading.Lock() if url.startswith("sqlite") else None
         if url.startswith("sqlite"):
             sa_event.listen(self.engine, "connect", _sqlite_pragmas)
         self.migrate()
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        """A write transaction. SQLite has one writer at a time: writers from several
+        threads queue on a lock here instead of in SQLite's busy handler, which sleeps
+        between retries and made some commits wait for a second or more."""
+        with self.writing or nullcontext(), self.engine.begin() as db:
+            yield db
 
     @classmethod
     def in_folder(cls, folder: Path) -> Store:
@@ -140,7 +151,7 @@ class Store:
 
     def add_player(self, name: str, password_hash: str | None = None) -> PlayerRow:
         row = PlayerRow(new_id(), name, password_hash)
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(
                 PLAYERS.insert().values(
                     id=row.id, name=name, password_hash=password_hash, created=time.time()
@@ -165,7 +176,7 @@ class Store:
 
     def add_session(self, player_id: str) -> str:
         token = secrets.token_urlsafe(32)
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(
                 SESSIONS.insert().values(token=token, player_id=player_id, created=time.time())
             )
@@ -177,14 +188,14 @@ class Store:
         return None if found is None else str(found.player_id)
 
     def end_session(self, token: str) -> None:
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(SESSIONS.delete().where(SESSIONS.c.token == token))
 
     # -- tables
 
     def add_table(self, row: TableRow) -> None:
         now = time.time()
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(
                 TABLES.insert().values(
                     id=row.id,
@@ -205,7 +216,7 @@ class Store:
     def update_table(self, table_id: str, **values: Any) -> None:
         """Change ``seats``, ``status`` or ``options`` of a table."""
         encoded = {k: json.dumps(v) if k in ("seats", "options") else v for k, v in values.items()}
-        with self.engine.begin() as db:
+        with self._write() as db:
             db.execute(
                 TABLES.update()
                 .where(TABLES.c.id == table_id)
@@ -233,7 +244,7 @@ class Store:
     def append(self, table_id: str, n: int, payload: dict[str, Any]) -> None:
         """Write event ``n`` of a table durably; a second event ``n`` is an error."""
         try:
-            with self.engine.begin() as db:
+            with self._write() as db:
                 db.execute(
                     EVENTS.insert().values(
                         table_id=table_id, n=n, payload=json.dumps(payload), at=time.time()
