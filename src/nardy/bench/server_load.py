@@ -123,6 +123,7 @@ class Player:
             ping_interval=None,
         ) as ws:
             self.ws = ws
+            self.state = json.loads(await ws.recv())  # the table's state, on joining
             await go.wait()
             await self.next_command(ws, stop)
             async for text in ws:
@@ -242,10 +243,15 @@ async def run_load(args: Any, base: str, process: subprocess.Popen[bytes]) -> di
                     Player(token, table, random.Random(rng.random()), figures, args.think)
                 )
         ws_base = base.replace("http", "ws", 1)
-        tasks = [
-            asyncio.create_task(p.play(ws_base, go, stop, args.deflate)) for p in players
-        ]
-        await asyncio.sleep(0.5 + len(players) / 500)  # let every socket open
+        tasks = [asyncio.create_task(p.play(ws_base, go, stop, args.deflate)) for p in players]
+        opening = progress.add_task("opening sockets", total=len(players))
+        while True:  # measure only once every socket is open and has its state
+            ready = sum(1 for p in players if p.state)
+            failed = sum(1 for task in tasks if task.done())
+            progress.update(opening, completed=ready)
+            if ready + failed >= len(players):
+                break
+            await asyncio.sleep(0.2)
         opened = sum(1 for task in tasks if not task.done())
         cpu_before, started = _cpu_seconds(process.pid), time.perf_counter()
         go.set()
