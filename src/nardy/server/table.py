@@ -330,6 +330,8 @@ class Table(Room):
             "last_play": self.last_play,
             "legal": legal,
             "result": None if game.result is None else vars(game.result),
+            "last_result": _last_result(self.match),
+            "starter": game.starter,
             "winner": self.match.winner,
             "commitment": self.row.commitment,
             "seed": self.row.seed if self.is_over() else None,
@@ -353,6 +355,15 @@ class Table(Room):
             "seed": self.row.seed if self.is_over() else None,
         }
         return doc
+
+
+def _last_result(match: Match) -> dict[str, Any] | None:
+    """How the latest finished game of ``match`` ended, with its number (from 1)."""
+    for number in range(len(match.games), 0, -1):
+        result = match.games[number - 1].result
+        if result is not None:
+            return {"game": number, **vars(result)}
+    return None
 
 
 def _legal(game: Game, seat: int) -> dict[str, Any]:
