@@ -247,9 +247,9 @@ async def run_load(args: Any, base: str, process: subprocess.Popen[bytes]) -> di
         opening = progress.add_task("opening sockets", total=len(players))
         while True:  # measure only once every socket is open and has its state
             ready = sum(1 for p in players if p.state)
-            failed = sum(1 for task in tasks if task.done())
+            ended = sum(1 for task in tasks if task.done())
             progress.update(opening, completed=ready)
-            if ready + failed >= len(players):
+            if ready + ended >= len(players):
                 break
             await asyncio.sleep(0.2)
         opened = sum(1 for task in tasks if not task.done())
