@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from nardy.bot.agent import Agent
@@ -176,13 +176,15 @@ class Lobby:
         seats = list(row.seats)
         seats[seats.index(None)] = player_id
         options = {**row.options, "names": {**row.options.get("names", {}), player_id: name}}
+        status = "open" if None in seats else "playing"  # a chouette fills seat by seat
         await asyncio.to_thread(
-            self.store.update_table, table_id, seats=seats, options=options, status="playing"
+            self.store.update_table, table_id, seats=seats, options=options, status=status
         )
-        from dataclasses import replace
-
-        table.row = replace(row, seats=seats, options=options, status="playing")
-        await table.start()
+        table.row = replace(row, seats=seats, options=options, status=status)
+        if status == "playing":
+            await table.start()
+        else:
+            await table.broadcast()
         return table
 
     async def get(self, table_id: str) -> Room:

@@ -1,0 +1,90 @@
+"""A chouette table over real sockets: three people and the computer, until games settle
+(RULES.md CH1–CH7)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from client import Client, LiveServer, run
+
+
+async def decide(client: Client, rng: random.Random) -> None:
+    """One decision from the chouette state's ``legal`` field (the client knows no rules)."""
+    legal = client.state["legal"]
+    if legal.get("agree"):
+        message: dict[str, Any] = {"type": "agree" if rng.random() < 0.7 else "refuse"}
+    elif legal.get("take"):
+        message = {"type": "take" if rng.random() < 0.6 else "drop"}
+    elif legal.get("roll"):
+        doubling = legal.get("double") and rng.random() < 0.25
+        message = {"type": "double" if doubling else "roll"}
+    elif legal.get("steps"):
+        source, target = rng.choice(legal["steps"])
+        message = {"type": "step", "from": source, "to": target}
+    else:
+        message = {"type": "confirm"}
+    await client.command(message)
+
+
+def test_chouette_with_three_people_and_the_computer_settles(live: LiveServer) -> None:
+    async def scenario() -> None:
+        people = [await Client(live.url, name).guest() for name in ("Ala", "Bea", "Cyl")]
+        table = await people[0].create(
+            "backgammon", {}, kind="chouette", participants=4, computers=1
+        )
+        for person in people[1:]:
+            await person.join(table)
+        watcher = Client(live.url, "watcher")
+        for client in (*people, watcher):
+            await client.open(table)
+        rng = random.Random(5)
+        sent = 0
+        while people[0].state.get("games", 0) < 3 and sent < 5000:
+            n = max(c.state["n"] for c in (*people, watcher))
+            for client in (*people, watcher):
+                await client.wait_n(n)
+            movers = [p for p in people if p.state["legal"]]
+            if not movers:
+                await people[0].wait_n(n + 1)
+                continue
+            await decide(rng.choice(movers), rng)
+            sent += 1
+        state = people[0].state
+        assert state["games"] >= 3, "three chouette games settle"
+        assert sum(state["ledger"]) == 0  # CH7
+        assert watcher.state["ledger"] == state["ledger"]
+        assert sorted(state["participants"])[:3] == ["Ala", "Bea", "Cyl"]
+        roles = state["roles"]
+        assert roles["box"] is not None and roles["captain"] in roles["team"]
+        payments = state["last"]["payments"]
+        assert sum(payments) == 0
+        versions = [s["n"] for s in watcher.states]
+        assert versions == sorted(versions)
+        for client in (*people, watcher):
+            await client.aclose()
+
+    run(scenario(), timeout=300)
+
+
+def test_chouette_refuses_what_the_rules_do_not_allow(live: LiveServer) -> None:
+    async def scenario() -> None:
+        ala = await Client(live.url, "Ala").guest()
+        table = await ala.create("backgammon", {}, kind="chouette", participants=3, computers=2)
+        state = await ala.open(table)
+        await ala.wait(lambda: bool(ala.state["legal"]) or ala.state["phase"] != "opening")
+        reply = await ala.request({"type": "resign", "level": 1})
+        assert reply["type"] == "error" and "chouette" in reply["message"]
+        reply = await ala.request({"type": "fly"})
+        assert reply["type"] == "error" and "unknown command" in reply["message"]
+        bad = await Client(live.url, "Bo").guest()
+        created = await bad.http.post(
+            "/api/tables",
+            json={"variant": "long-nardy", "kind": "chouette", "participants": 3},
+        )
+        assert created.status_code == 400 and "backgammon" in created.json()["detail"]
+        assert state["kind"] == "chouette"
+        await ala.aclose()
+        await bad.aclose()
+
+    run(scenario(), timeout=120)
