@@ -258,6 +258,7 @@ class ChouetteTable(Room):
             "n": self.n,
             "table": self.id,
             "variant": self.row.variant,
+            "settings": table.settings.to_json(table.variant),
             "participants": [self.seat_name(s) for s in range(len(self.row.seats))],
             "you": me,
             "side": side,
@@ -277,6 +278,7 @@ class ChouetteTable(Room):
             "proposal": list(self.proposal) if self.proposal is not None else None,
             "answers": [list(a) for a in table.answers],
             "position": position_to_json(position) if position else None,
+            "steps": [list(s) for s in game.moving.steps] if game and game.moving else [],
             "legal": legal,
             "status": self.row.status,
             "commitment": self.row.commitment,
@@ -288,6 +290,7 @@ class ChouetteTable(Room):
                 "captain": table.history[-1].captain,
                 "box_won": table.history[-1].box_won,
                 "payments": list(table.history[-1].payments),
+                "result": vars(table.history[-1].game.result),
             },
         }
 
