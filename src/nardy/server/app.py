@@ -239,7 +239,9 @@ def create_app(
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(socket: WebSocket, table_id: str) -> None:
         token = socket.cookies.get(COOKIE)
-        player_id = store.session_player(token) if token else None
+        # the database is read in a worker thread: a burst of reconnections (after a
+        # restart) must not stall every table's event loop
+        player_id = await asyncio.to_thread(store.session_player, token) if token else None
         await socket.accept()
         try:
             table = await lobby.get(table_id)
@@ -249,7 +251,7 @@ def create_app(
             return
         connection = SocketConnection(socket, player_id)
         await table.join(connection)
-        name = store.player(player_id).name if player_id else "spectator"
+        name = (await asyncio.to_thread(store.player, player_id)).name if player_id else "spectator"
         try:
             while True:
                 message = await socket.receive()
