@@ -196,6 +196,11 @@ def create_app(
         table = await lobby.get(table_id)
         return table.view(player_of(request))
 
+    @app.post("/api/tables/{table_id}/rematch", summary="A new match for the same players")
+    async def rematch(table_id: str, request: Request) -> dict[str, Any]:
+        following = await lobby.rematch(table_id, require_player(request))
+        return {"id": following.id}
+
     @app.get("/api/tables/{table_id}/record", summary="The game record (nardy-record/1)")
     async def record(table_id: str) -> dict[str, Any]:
         return match_table(await lobby.get(table_id)).record()
@@ -332,6 +337,11 @@ async def handle_message(
             if not isinstance(message, str) or not message.strip():
                 raise TableError("a chat message needs some 'text'")
             await table.say(connection.player_id, name, message.strip())
+        elif kind == "rematch":
+            if connection.player_id is None:
+                raise TableError("sign in first")
+            following = await lobby.rematch(table.id, connection.player_id)
+            await connection.send({"type": "rematch", "table": following.id, "id": reply_id})
         elif kind == "auto":
             if seat is None:
                 raise TableError("you are not seated at this table")
@@ -340,7 +350,7 @@ async def handle_message(
             await table.set_auto(seat, bool(doc.get("roll")), bool(doc.get("moves")))
         else:
             await table.submit(seat, doc, "player")
-        if reply_id is not None and kind not in ("ping", "resync"):
+        if reply_id is not None and kind not in ("ping", "resync", "rematch"):
             await connection.send({"type": "ack", "id": reply_id, "n": table.n})
     except TableError as error:
         await connection.send({"type": "error", "message": str(error), "id": reply_id})

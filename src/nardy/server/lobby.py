@@ -187,6 +187,40 @@ class Lobby:
             await table.broadcast()
         return table
 
+    async def rematch(self, table_id: str, player_id: str) -> Room:
+        """A new match for the same players with the same settings, once this one is over;
+        asked twice, the same new table."""
+        old = await self.get(table_id)
+        if not isinstance(old, Table):
+            raise TableError("a rematch is for match tables")
+        if old.seat_of(player_id) is None:
+            raise TableError("only the players of this match can ask for a rematch")
+        if not old.is_over():
+            raise TableError("the match is not over yet")
+        following = old.row.options.get("rematch")
+        if following:
+            return await self.get(following)
+        seed = dice_service.new_seed()
+        row = replace(
+            old.row,
+            id=new_id(),
+            seats=list(reversed(old.row.seats)),  # the players change places
+            options={**old.row.options, "previous": old.id, "rematch": None},
+            status="playing",
+            invite=None,
+            seed=seed.hex(),
+            commitment=dice_service.commitment(seed),
+        )
+        await asyncio.to_thread(self.store.add_table, row)
+        table = self._live(row)
+        self.tables[row.id] = table
+        options = {**old.row.options, "rematch": row.id}
+        await asyncio.to_thread(self.store.update_table, old.id, options=options)
+        old.row = replace(old.row, options=options)
+        await old.broadcast()
+        await table.start()
+        return table
+
     async def get(self, table_id: str) -> Room:
         """A table by id: live, or loaded from the store (finished tables too)."""
         table = self.tables.get(table_id)

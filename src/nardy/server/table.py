@@ -331,6 +331,7 @@ class Table(Room):
             "legal": legal,
             "result": None if game.result is None else vars(game.result),
             "last_result": _last_result(self.match),
+            "rematch": self.row.options.get("rematch"),
             "starter": game.starter,
             "winner": self.match.winner,
             "commitment": self.row.commitment,
