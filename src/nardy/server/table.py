@@ -147,8 +147,11 @@ class Table(Room):
         await self.broadcast()
 
     async def start(self) -> None:
-        """Begin (or resume) play: roll-off, bots, timers."""
+        """Begin (or resume) play: roll-off, bots, timers. After a restart the player to
+        act gets a fresh move allowance on top of the reserve stored with the last event."""
         async with self.lock:
+            if self.clock is not None and self.clock.actor is None:
+                self.clock.start(self.actor(), time.monotonic())
             await self._automate()
         await self.broadcast()
 
