@@ -81,3 +81,36 @@ def test_a_player_who_never_connects_loses_after_the_grace_period(tmp_path: Path
     with LiveServer(tmp_path / "nardy.sqlite3", ServerConfig(grace=0.5)) as server:
         run(scenario(server))
         assert not server.errors
+
+
+def test_the_clock_runs_again_after_a_restart(tmp_path: Path) -> None:
+    database = tmp_path / "nardy.sqlite3"
+    config = ServerConfig(grace=600)
+
+    async def before(server: LiveServer) -> tuple[list[Client], str]:
+        clock = {"move": 0.5, "reserve": 0.5}
+        (ala, ben), table = await seated_pair(server.url, "dutch", {"match_to": 1}, clock=clock)
+        await play_lockstep([ala, ben], random.Random(6), Policy(), until=lambda s: s["n"] > 8)
+        for client in (ala, ben):
+            await client.close()
+        return [ala, ben], table
+
+    with LiveServer(database, config) as server:
+        players, table = run(before(server))
+
+    async def after(server: LiveServer) -> None:
+        ala, ben = players
+        for client in players:
+            client.rebind(server.url)
+            await client.open(table)
+        actor = ala if actionable(ala.state) else ben
+        seat = actor.state["you"]
+        started = time.monotonic()
+        await ala.wait(lambda: ala.state["status"] == "over", timeout=10)
+        assert time.monotonic() - started < 5  # the clock, not the 600 s grace
+        assert ala.state["winner"] == 1 - seat
+        for client in players:
+            await client.aclose()
+
+    with LiveServer(database, config) as server:
+        run(after(server))
