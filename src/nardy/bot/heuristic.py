@@ -36,10 +36,8 @@ from nardy.rules.cells import (
     CHECKERS,
     OFF,
     OPP_BAR,
-    OPP_OFF,
     OPP_RESERVE,
     RESERVE,
-    SIZE,
     Cells,
 )
 from nardy.rules.plays import Dice, final_cells
@@ -62,23 +60,6 @@ ENTRY_PIPS: Final = 25
 """Pips of a checker on the bar or in reserve."""
 
 
-def can_hit(variant: Variant) -> bool:
-    """Whether ``variant`` ever puts a checker on the bar, judged from its legal plays: the
-    mover has checkers on points 13 and 1 and the opponent a lone checker on point 12.
-
-    >>> from nardy.variants import BACKGAMMON, DUTCH, LONG_NARDY
-    >>> can_hit(BACKGAMMON), can_hit(DUTCH), can_hit(LONG_NARDY)
-    (True, True, False)
-    """
-    cells = [0] * SIZE
-    cells[OFF] = CHECKERS - 2
-    cells[13] = cells[1] = 1
-    cells[OPP_OFF] = CHECKERS - 1
-    cells[12] = -1
-    finals = final_cells(variant, tuple(cells), (1, 2))
-    return any(final[OPP_BAR] for final in finals)
-
-
 class HeuristicPlayer:
     """Chooses the play whose resulting position :meth:`evaluate` scores highest."""
 
@@ -88,7 +69,7 @@ class HeuristicPlayer:
         self.variant = variant
         self.theirs = [0, *(variant.mirror(p) for p in range(1, 25))]
         """The opponent's number of each of the mover's points."""
-        self.hits = can_hit(variant)
+        self.hits = variant.has_bar  # hit checkers go to the bar
         self.holds = 2 if self.hits else 1
         """Checkers that close a point to the opponent."""
 
