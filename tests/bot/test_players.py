@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from nardy.bot.bench import Flipper, run
-from nardy.bot.heuristic import HeuristicPlayer, can_hit
+from nardy.bot.heuristic import HeuristicPlayer
 from nardy.bot.players import Player, RandomPlayer
 from nardy.bot.pubeval import PubevalPlayer, is_race, score
 from nardy.rules.cells import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF, Cells
@@ -119,7 +119,7 @@ def test_players_choose_only_legal_finals(variant: Variant, make: object) -> Non
 
 
 def test_heuristic_finds_out_about_hitting_from_the_rules() -> None:
-    assert [can_hit(v) for v in (BACKGAMMON, LONG_NARDY, DUTCH)] == [True, False, True]
+    assert [HeuristicPlayer(v).hits for v in (BACKGAMMON, LONG_NARDY, DUTCH)] == [True, False, True]
     assert HeuristicPlayer(LONG_NARDY).holds == 1 and HeuristicPlayer(DUTCH).holds == 2
 
 
