@@ -104,9 +104,9 @@ export function placeCount(position, place) {
   return [0, 0];
 }
 
-export function checker(colour, x, y, extra = "") {
+export function checker(colour, x, y, extra = "", cls = "") {
   return (
-    `<g class="checker ${colour}" ${extra}>` +
+    `<g class="checker ${colour}${cls ? ` ${cls}` : ""}" ${extra}>` +
     `<circle cx="${x}" cy="${y + 1.5}" r="${R}" class="shadow"/>` +
     `<circle cx="${x}" cy="${y}" r="${R}" class="body"/>` +
     `<circle cx="${x}" cy="${y}" r="${R - 6}" class="ring"/>` +

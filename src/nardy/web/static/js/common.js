@@ -63,9 +63,12 @@ export function startPosition(variant) {
   return { variant, board, bar: [0, 0], off: [0, 0], reserve };
 }
 
-/** A seat's name as shown: the server names the computer "computer (level)". */
+/** A seat's name as shown: the server names the computer "computer (level)", and at a
+ * chouette "computer N (level)". */
 export function seatName(name) {
   if (!name) return name;
   const m = /^computer \((\w+)\)$/.exec(name);
-  return m ? t("table.computer", { level: t(`level.${m[1]}`) }) : name;
+  if (m) return t("table.computer", { level: t(`level.${m[1]}`) });
+  const n = /^computer (\d+) \((\w+)\)$/.exec(name);
+  return n ? t("table.computer_n", { n: n[1], level: t(`level.${n[2]}`) }) : name;
 }

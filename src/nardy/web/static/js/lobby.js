@@ -29,7 +29,7 @@ function afterSignIn() {
 
 export function lobbyView(root) {
   let me = null;
-  let form = { variant: "backgammon", settings: settingDefaults("backgammon"), opponent: "computer", level: "expert", seat: "random", clock: false, move: 30, reserve: 5 };
+  let form = { variant: "backgammon", settings: settingDefaults("backgammon"), opponent: "computer", level: "expert", seat: "random", clock: false, move: 30, reserve: 5, kind: "match", participants: 3, computers: 2 };
   let tables = [];
   let timer = null;
   let account = "guest";
@@ -144,16 +144,19 @@ export function lobbyView(root) {
     const variantSelect = select("variant", VARIANTS.map((x) => [x, variantName(x)]), v, (value) => {
       form.variant = value;
       form.settings = settingDefaults(value);
+      if (!BACKGAMMONS.has(value)) form.kind = "match";
+      if (form.kind === "chouette") form.settings.match_to = 0;
       render();
     });
+    const chouette = form.kind === "chouette";
     const lengths = LENGTHS.map((n) => [n, n === 0 ? (v === "long-nardy" ? t("create.unlimited") : t("create.money")) : t("create.points", { n })]);
     const fields = [
       field("variant", t("create.variant"), variantSelect),
-      field("match_to", v === "long-nardy" || v === "dutch" ? t("create.series_to") : t("create.match_to"),
+      chouette ? null : field("match_to", v === "long-nardy" || v === "dutch" ? t("create.series_to") : t("create.match_to"),
         select("match_to", lengths, s.match_to, (value) => { s.match_to = Number(value); if (s.match_to) { if ("jacoby" in s) s.jacoby = false; if ("auto_doubles" in s) s.auto_doubles = 0; } render(); })),
       check("cube", v === "dutch" ? t("create.dutch_cube") : t("create.cube"), "cube"),
-      check("crawford", t("create.crawford"), "crawford", !s.cube || money),
-    ];
+      chouette ? null : check("crawford", t("create.crawford"), "crawford", !s.cube || money),
+    ].filter(Boolean);
     if (BACKGAMMONS.has(v)) {
       fields.push(
         check("jacoby", t("create.jacoby"), "jacoby", !money || !s.cube),
@@ -172,6 +175,41 @@ export function lobbyView(root) {
       );
     }
     if (v === "dutch") fields.push(check("enter_all_first", t("create.enter_all_first"), "enter_all_first"));
+
+    // A chouette (RULES.md CH1–CH7, S1) is backgammon money play for three to eight.
+    const kind = BACKGAMMONS.has(v)
+      ? h("fieldset", { class: "choices", id: "kind" }, h("legend", {}, t("create.kind")),
+        ...["match", "chouette"].map((k) => h("label", {},
+          h("input", { type: "radio", name: "kind", value: k, id: `kind-${k}`, checked: form.kind === k, onchange: () => {
+            form.kind = k;
+            form.settings = settingDefaults(v);
+            if (k === "chouette") form.settings.match_to = 0;
+            render();
+          } }),
+          " ", t(`create.kind_${k}`))))
+      : null;
+    if (chouette) {
+      const seats = [3, 4, 5, 6, 7, 8].map((n) => [n, String(n)]);
+      const computers = Array.from({ length: form.participants }, (_, n) => [n, n === 0 ? t("create.none") : String(n)]);
+      const more = [
+        h("div", { class: "row chouette-seats" },
+          field("participants", t("create.participants"), select("participants", seats, form.participants, (value) => {
+            form.participants = Number(value);
+            form.computers = Math.min(form.computers, form.participants - 1);
+            render();
+          })),
+          field("computers", t("create.computers"), select("computers", computers, form.computers, (value) => { form.computers = Number(value); render(); }))),
+        form.computers ? field("level", t("create.level"), select("level", LEVELS.map((x) => [x, t(`level.${x}`)]), form.level, (value) => { form.level = value; })) : null,
+        h("p", { class: "muted small" }, t("create.chouette_note")),
+      ];
+      return h("section", { class: "card", "aria-labelledby": "create-title" },
+        h("h2", { id: "create-title" }, t("create.title")),
+        h("form", { class: "create", onsubmit: async (e) => { e.preventDefault(); await create(); } },
+          kind,
+          h("fieldset", { class: "settings-grid" }, h("legend", {}, t("create.rules")), ...fields),
+          ...more.filter(Boolean),
+          h("button", { type: "submit", class: "primary big", id: "create-table" }, t("create.start_chouette"))));
+    }
 
     const opponent = h("fieldset", { class: "choices" }, h("legend", {}, t("create.opponent")),
       ...["computer", "open", "invite"].map((o) => h("label", {},
@@ -195,6 +233,7 @@ export function lobbyView(root) {
     return h("section", { class: "card", "aria-labelledby": "create-title" },
       h("h2", { id: "create-title" }, t("create.title")),
       h("form", { class: "create", onsubmit: async (e) => { e.preventDefault(); await create(); } },
+        kind,
         h("fieldset", { class: "settings-grid" }, h("legend", {}, t("create.rules")), ...fields),
         opponent,
         ...more,
@@ -208,12 +247,22 @@ export function lobbyView(root) {
       opponent: form.opponent,
       level: form.level,
     };
+    if (form.kind === "chouette" && BACKGAMMONS.has(form.variant)) {
+      Object.assign(body, { kind: "chouette", participants: form.participants, computers: form.computers, opponent: "open" });
+      body.settings.match_to = 0;
+      await send(body);
+      return;
+    }
     if (body.settings.match_to) {
       if ("jacoby" in body.settings) body.settings.jacoby = false;
       if ("auto_doubles" in body.settings) body.settings.auto_doubles = 0;
     }
     if (form.seat !== "random") body.seat = Number(form.seat);
     if (form.opponent !== "computer" && form.clock) body.clock = { move: form.move, reserve: form.reserve * 60 };
+    await send(body);
+  }
+
+  async function send(body) {
     try {
       const table = await api("/api/tables", body);
       if (table.invite) sessionStorage.setItem(`nardy.invite.${table.id}`, table.invite);
@@ -228,7 +277,8 @@ export function lobbyView(root) {
   function tablesCard() {
     const list = h("ul", { class: "tables", id: "tables" });
     for (const row of tables) {
-      const players = row.seats.map((s) => seatName(s) || t("table.empty_seat")).join(" – ");
+      const chouette = row.kind === "chouette";
+      const players = row.seats.map((s) => seatName(s) || t("table.empty_seat")).join(chouette ? ", " : " – ");
       const action = row.mine
         ? h("a", { class: "button", href: `#/table/${row.id}` }, t("lobby.continue"))
         : h("button", { type: "button", class: "primary", "data-join": row.id, onclick: async () => {
@@ -240,8 +290,10 @@ export function lobbyView(root) {
             toast(t("error.server", { message: error.message }));
           }
         } }, t("lobby.join"));
-      list.append(h("li", {},
-        h("div", {}, h("strong", {}, variantName(row.variant)), " ", h("span", { class: "muted" }, settingsSummary(row.variant, row.settings))),
+      list.append(h("li", { "data-table": row.id, "data-kind": row.kind || "match" },
+        h("div", {}, h("strong", {}, chouette ? t("chouette.title", { variant: variantName(row.variant) }) : variantName(row.variant)), " ",
+          h("span", { class: "muted" }, settingsSummary(row.variant, row.settings)),
+          chouette && row.status === "open" ? h("span", { class: "tag" }, t("lobby.free_seats", { n: row.seats.filter((x) => !x).length })) : null),
         h("div", { class: "muted" }, players, row.clock ? ` · ${t("create.clock")}` : ""),
         action));
     }

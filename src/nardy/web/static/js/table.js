@@ -1,10 +1,13 @@
 // The table: the board, the controls and the chat, talking to /ws/tables/{id}.
 // The client knows no rules: it offers exactly the steps in ``legal.steps`` of the state
-// the server sent, and sends them back one at a time.
+// the server sent, and sends them back one at a time. A chouette table (state.kind
+// "chouette") shares the board and the steps; its roles, ledger and cube decisions are
+// drawn by chouette.js.
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import { BAR, OFF, RESERVE, applyStep, boardSVG, checker, placeCount, slotCenter } from "./board.js";
-import { formatClock, notation, seatName, settingsSummary, theirPlace, variantName } from "./common.js";
+import { adaptChouette, chouetteStatus, rosterCard, settlementCard, sideBar } from "./chouette.js";
+import { formatClock, notation, seatName, settingsSummary, startPosition, theirPlace, variantName } from "./common.js";
 import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { prefs } from "./prefs.js";
@@ -66,6 +69,7 @@ export function tableView(root, tableId) {
   function onState(next) {
     debug.states += 1;
     received = performance.now();
+    if (next.kind === "chouette") adaptChouette(next);
     if (animating) {
       waiting = next;
       return;
@@ -94,13 +98,15 @@ export function tableView(root, tableId) {
     if (!before || before.game !== after.game || before.variant !== after.variant) return null;
     const you = after.you;
     const variant = after.variant;
+    // At a chouette the viewer's own side may be moved by somebody else (the captain).
+    const acting = after.kind === "chouette" ? !!(after.legal && after.legal.steps) : after.turn === you;
     const convert = (mover, list) =>
       list.map(([a, b]) =>
         mover === after.perspective ? [a, b] : [theirPlace(a, variant), theirPlace(b, variant)],
       );
     const moverOf = (seat) => (seat === after.perspective ? "me" : "them");
     // Steps of a person playing step by step, as they happen.
-    if (after.phase === "moving" && after.turn !== you && before.phase === "moving" && before.turn === after.turn) {
+    if (after.phase === "moving" && !acting && before.phase === "moving" && before.turn === after.turn) {
       const old = before.steps || [];
       const now = after.steps || [];
       if (now.length > old.length && JSON.stringify(now.slice(0, old.length)) === JSON.stringify(old)) {
@@ -116,8 +122,12 @@ export function tableView(root, tableId) {
     return { places: convert(play.player, all.slice(already.length)), mover: moverOf(play.player) };
   }
 
+  function chouette() {
+    return !!state && state.kind === "chouette";
+  }
+
   function syncAuto() {
-    if (state.you === null || state.you === undefined || state.status === "over") return;
+    if (state.you === null || state.you === undefined || state.status === "over" || chouette()) return;
     const p = prefs();
     const auto = state.auto || {};
     if (!!auto.roll !== p.auto_roll || !!auto.moves !== p.auto_moves) {
@@ -199,9 +209,16 @@ export function tableView(root, tableId) {
     return base !== !!flip;
   }
 
-  function boardModel(position = state.position, interactive = true) {
+  /** The checker colour of a seat: in long nardy whoever moved first in this game plays
+   * white (LN7, LN11); elsewhere seat 0 (at a chouette the box) is light. */
+  function colourOf(seat) {
+    const first = state.variant === "long-nardy" && state.starter !== null && state.starter !== undefined ? state.starter : 0;
+    return seat === first ? "light" : "dark";
+  }
+
+  function boardModel(position = state.position || startPosition(state.variant), interactive = true) {
     const seat = state.perspective;
-    const colours = seat === 1 ? ["dark", "light"] : ["light", "dark"];
+    const colours = [colourOf(seat), colourOf(1 - seat)];
     const model = {
       variant: state.variant,
       position,
@@ -210,7 +227,7 @@ export function tableView(root, tableId) {
       numbers: prefs().numbers,
       label: t("board.label", { variant: variantName(state.variant) }),
     };
-    const cubeOn = state.settings && state.settings.cube;
+    const cubeOn = state.settings && state.settings.cube && state.cube;
     if (cubeOn) {
       const owner = state.cube.owner;
       model.cube = {
@@ -236,7 +253,7 @@ export function tableView(root, tableId) {
       const [a, b] = state.dice;
       const values = a === b ? [a, a, a, a] : [a, b];
       let left;
-      if (state.turn === state.you && legal().remaining) left = [...legal().remaining];
+      if (legal().remaining) left = [...legal().remaining];
       else {
         left = [...values];
         for (const [x, y] of state.steps || []) {
@@ -290,6 +307,7 @@ export function tableView(root, tableId) {
     el.invite = h("div", { class: "invite" });
     el.chat = h("section", { class: "chat card", "aria-labelledby": "chat-title" });
     el.links = h("div", { class: "links" });
+    el.roster = h("div", { class: "roster-box" });
     const main = h(
       "div",
       { class: "table-main" },
@@ -301,14 +319,14 @@ export function tableView(root, tableId) {
       el.result,
       el.live,
     );
-    const side = h("aside", { class: "table-side" }, el.invite, el.chat, el.links);
+    const side = h("aside", { class: "table-side" }, el.invite, el.roster, el.chat, el.links);
     el.page.append(h("div", { class: "table-head" }, el.title, el.summary), h("div", { class: "table-layout" }, main, side));
     bindBoard();
   }
 
   function playerBar(seat, who) {
     const name = seatName(state.seats[seat]);
-    const colour = seat === 0 ? "light" : "dark";
+    const colour = colourOf(seat);
     const mine = who === "me" ? 0 : 1;
     const toMove = state.status === "playing" && actorSeat() === seat;
     const clock = state.clock;
@@ -349,12 +367,18 @@ export function tableView(root, tableId) {
   function renderChrome() {
     if (!el.board) build();
     const seat = state.perspective;
-    el.title.textContent = variantName(state.variant);
+    el.title.textContent = chouette() ? t("chouette.title", { variant: variantName(state.variant) }) : variantName(state.variant);
     const bits = [settingsSummary(state.variant, state.settings), t("table.game_no", { n: state.game })];
     if (state.crawford) bits.push(t("table.crawford"));
     el.summary.textContent = bits.join(" · ");
-    clear(el.them).append(...playerBar(1 - seat, "them"));
-    clear(el.me).append(...playerBar(seat, "me"));
+    if (chouette()) {
+      clear(el.them).append(...sideBar(state, 1 - seat, nameOf));
+      clear(el.me).append(...sideBar(state, seat, nameOf));
+      clear(el.roster).append(rosterCard(state, nameOf));
+    } else {
+      clear(el.them).append(...playerBar(1 - seat, "them"));
+      clear(el.me).append(...playerBar(seat, "me"));
+    }
     el.status.textContent = statusText();
     renderControls();
     renderResult();
@@ -376,6 +400,7 @@ export function tableView(root, tableId) {
   }
 
   function statusText() {
+    if (chouette()) return chouetteStatus(state, legal(), nameOf);
     const you = state.you;
     const other = you === null || you === undefined ? null : 1 - you;
     if (state.status === "open") return t("table.waiting_opponent");
@@ -414,7 +439,14 @@ export function tableView(root, tableId) {
     const l = animating ? {} : legal();
     const c = clear(el.controls);
     if (l.roll) c.append(button("roll", t("action.roll"), () => send({ type: "roll" }), "primary"));
-    if (l.double) c.append(button("double", t("action.double"), () => send({ type: "double" })));
+    if (l.double) {
+      const team = chouette() && state.roles && state.you !== state.roles.box;
+      c.append(button("double", team ? t("chouette.propose_double") : t("action.double"), () => send({ type: "double" })));
+    }
+    if (l.agree) {
+      c.append(button("agree", t("chouette.agree"), () => send({ type: "agree" }), "primary"));
+      c.append(button("refuse", t("chouette.refuse"), () => send({ type: "refuse" })));
+    }
     if (l.steps) {
       c.append(h("button", { type: "button", "data-action": "undo", disabled: !l.undo, onclick: () => { selected = null; send({ type: "undo" }); } }, t("action.undo")));
       c.append(h("button", { type: "button", class: "primary", "data-action": "confirm", disabled: !l.confirm, onclick: () => { selected = null; send({ type: "confirm" }); } }, t("action.confirm")));
@@ -443,20 +475,40 @@ export function tableView(root, tableId) {
     }
   }
 
+  function resultText(result) {
+    const kind = t(`result.${result.kind}`);
+    return result.winner === null || result.winner === undefined
+      ? t("result.draw_text")
+      : t("result.text", { name: nameOf(result.winner), points: result.points, kind });
+  }
+
   function renderResult() {
     const r = clear(el.result);
+    if (chouette()) {
+      if (lastResultKey !== null && lastResultKey !== state.games) toast(t("chouette.settled_toast", { n: state.games }));
+      lastResultKey = state.games;
+      const card = settlementCard(state, nameOf);
+      if (card) r.append(card);
+      return;
+    }
     const result = state.result;
     const over = state.status === "over";
     const key = JSON.stringify([state.game, state.score]);
-    if (lastResultKey !== null && lastResultKey !== key && !over) {
+    const previous = state.last_result;
+    const between = !over && previous && previous.game === state.game - 1;
+    if (lastResultKey !== null && lastResultKey !== key && !over && !between) {
       toast(t("table.score_now", { a: nameOf(0), b: nameOf(1), x: state.score[0], y: state.score[1] }));
     }
     lastResultKey = key;
+    if (between) {
+      // Between games of a match: how the last one ended, and the score now.
+      r.append(h("div", { class: "between", role: "status", "data-last-result": String(previous.game) },
+        h("strong", {}, t("table.game_over_n", { n: previous.game })),
+        h("span", {}, resultText(previous)),
+        h("span", {}, t("table.score_now", { a: nameOf(0), b: nameOf(1), x: state.score[0], y: state.score[1] }))));
+    }
     if (!over || !result) return;
-    const kind = t(`result.${result.kind}`);
-    const text = result.winner === null || result.winner === undefined
-      ? t("result.draw_text")
-      : t("result.text", { name: nameOf(result.winner), points: result.points, kind });
+    const text = resultText(result);
     r.append(
       h("div", { class: "banner", role: "status", "data-result": "1" },
         h("strong", {}, statusText()),
@@ -471,7 +523,8 @@ export function tableView(root, tableId) {
   function renderInvite() {
     const box = clear(el.invite);
     const invite = sessionStorage.getItem(`nardy.invite.${tableId}`);
-    if (state.status !== "open") return;
+    box.classList.remove("card");
+    if (state.status !== "open" || chouette()) return; // a chouette says it under the board
     box.append(h("p", {}, t("table.waiting_opponent")));
     if (invite) {
       const link = `${location.origin}/#/join/${tableId}/${invite}`;
@@ -518,6 +571,10 @@ export function tableView(root, tableId) {
 
   function renderLinks() {
     const box = clear(el.links);
+    if (chouette()) {
+      box.append(h("a", { href: `#/dice/${tableId}` }, t("table.verify_dice")));
+      return;
+    }
     box.append(
       h("a", { href: `#/replay/${tableId}` }, t("table.replay")),
       h("a", { href: `#/dice/${tableId}` }, t("table.verify_dice")),
@@ -543,6 +600,7 @@ export function tableView(root, tableId) {
     el.board.dataset.selected = selected === null ? "" : String(selected);
     el.board.dataset.position = JSON.stringify(state.position);
     el.board.dataset.over = state.status === "over" ? "1" : "0";
+    el.board.dataset.games = String(state.games ?? "");
     svg.setAttribute("focusable", "false");
   }
 
@@ -592,8 +650,8 @@ export function tableView(root, tableId) {
       }
       const point = toSvg(board.querySelector("svg"), event.clientX, event.clientY);
       const layer = board.querySelector("svg .anim");
-      const colour = state.perspective === 1 ? "dark" : "light";
-      layer.innerHTML = checker(colour, point.x, point.y, 'class="ghost"');
+      const colour = colourOf(state.perspective);
+      layer.innerHTML = checker(colour, point.x, point.y, "", "ghost");
       svg.classList.add("dragging");
     });
     const end = (event) => {
@@ -670,7 +728,7 @@ export function tableView(root, tableId) {
   async function animate(start, places, mover) {
     let position = JSON.parse(JSON.stringify(start));
     const idx = mover === "me" ? 0 : 1;
-    const colour = (mover === "me") === (state.perspective === 0) ? "light" : "dark";
+    const colour = colourOf(mover === "me" ? state.perspective : 1 - state.perspective);
     for (const [from, to] of places) {
       const count = Math.max(placeCount(position, from)[idx], 1);
       const model = boardModel(position, false);
@@ -690,7 +748,7 @@ export function tableView(root, tableId) {
           const e = k < 0.5 ? 2 * k * k : 1 - (-2 * k + 2) ** 2 / 2;
           const x = a.x + (b.x - a.x) * e;
           const y = a.y + (b.y - a.y) * e - Math.sin(Math.PI * e) * 30;
-          layer.innerHTML = checker(colour, x, y, 'class="ghost"');
+          layer.innerHTML = checker(colour, x, y, "", "ghost");
           if (k < 1 && document.body.contains(el.board)) requestAnimationFrame(frame);
           else resolve();
         };

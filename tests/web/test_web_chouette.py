@@ -1,0 +1,142 @@
+"""A chouette in the browser (RULES.md CH1–CH7, S1): created in the lobby, played by
+clicking until a game is settled, and the cube decisions of the team with two people at
+the table."""
+
+from __future__ import annotations
+
+import time
+
+from conftest import ARTIFACTS, board_n, needs_browser, new_page, sign_in, visible, wait_change
+from test_web_pages import english_left
+
+pytestmark = needs_browser
+
+AGREE = '[data-action="agree"]'
+
+
+def create_chouette(page, participants: int, computers: int) -> str:
+    """Fill the lobby form for a chouette and open it; returns the table id."""
+    page.check("#kind-chouette")
+    page.select_option("#participants", str(participants))
+    page.select_option("#computers", str(computers))
+    if computers:
+        page.select_option("#level", "beginner")
+    page.click("#create-table")
+    page.wait_for_function("location.hash.startsWith('#/table/')")
+    page.wait_for_selector("#board svg")
+    return page.url.rsplit("/", 1)[-1]
+
+
+def ledger(page) -> list[int]:
+    found = page.eval_on_selector_all("[data-ledger]", "e => e.map(x => x.dataset.ledger)")
+    return [int(x) for x in found]
+
+
+def games(page) -> int:
+    return int(page.get_attribute("#board", "data-games") or 0)
+
+
+def act(page, prefer: tuple[str, ...] = ("agree", "take", "roll")) -> str | None:
+    """One thing this participant may do now, by clicking (None when nothing)."""
+    n = board_n(page)
+    for action in prefer:
+        if visible(page, f'[data-action="{action}"]'):
+            page.click(f'[data-action="{action}"]')
+            wait_change(page, n)
+            return action
+    if page.locator("[data-source]").count():
+        page.locator("[data-source]").first.click()
+        page.wait_for_selector("[data-target]")
+        page.locator("[data-target]").first.click()
+        wait_change(page, n)
+        return "step"
+    if visible(page, '[data-action="confirm"]'):
+        page.click('[data-action="confirm"]')
+        wait_change(page, n)
+        return "confirm"
+    return None
+
+
+def test_CH1_CH7_a_chouette_with_the_computer_settles_a_game(page):
+    sign_in(page, "Ala")
+    page.check("#kind-chouette")
+    assert page.locator("#match_to").count() == 0  # a chouette is money play
+    page.screenshot(path=str(ARTIFACTS / "lobby-chouette.png"), full_page=True)
+    create_chouette(page, 3, 2)
+    page.wait_for_selector("[data-participant]")
+    assert page.locator("[data-participant]").count() == 3
+    page.wait_for_selector('[data-role="box"]')
+    assert page.locator('[data-role="captain"]').count() == 1
+    shot = False
+    deadline = time.time() + 150
+    while games(page) < 1:
+        assert time.time() < deadline, "no chouette game was settled in time"
+        if not shot and page.get_attribute("#board", "data-steps") not in (None, "0"):
+            page.screenshot(path=str(ARTIFACTS / "chouette-table.png"), full_page=True)
+            shot = True
+        if act(page) is None:
+            page.wait_for_timeout(30)
+    page.wait_for_selector("[data-settlement]")
+    found = page.eval_on_selector_all("[data-paid]", "e => e.map(x => x.dataset.paid)")
+    paid = [int(x) for x in found]
+    assert len(paid) == 3 and sum(paid) == 0 and any(paid)
+    points = ledger(page)
+    assert len(points) == 3 and sum(points) == 0 and any(points)
+    assert page.locator("#status").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "chouette-settled.png"), full_page=True)
+    # Every word of the chouette screen comes from the translation files.
+    page.select_option("#lang-select", "ru")
+    page.wait_for_function("document.documentElement.lang === 'ru'")
+    page.wait_for_selector("[data-settlement]")
+    page.wait_for_selector("#toast:not(.show)", state="attached", timeout=6_000)
+    assert english_left(page, {"Ala"}) == []
+    assert "Шуэт" in page.inner_text("h1")
+    page.screenshot(path=str(ARTIFACTS / "chouette-ru.png"), full_page=True)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_CH3_CH4_two_people_answer_the_cube_at_a_chouette(browser, server):
+    ala = new_page(browser, server)
+    bob = new_page(browser, server)
+    try:
+        sign_in(ala, "Ala")
+        table = create_chouette(ala, 3, 1)
+        ala.wait_for_selector("#status:not(:empty)")
+        assert ala.locator('[data-participant="1"][data-role]').count() == 1
+        ala.screenshot(path=str(ARTIFACTS / "chouette-open.png"), full_page=True)
+        sign_in(bob, "Bob")
+        bob.wait_for_selector(f'[data-join="{table}"]', timeout=10_000)
+        bob.click(f'[data-join="{table}"]')
+        bob.wait_for_function(f"location.hash === '#/table/{table}'")
+        for person in (ala, bob):
+            person.wait_for_selector('[data-role="box"]')
+        # Both play by clicking and double whenever they may: a captain's double is a
+        # proposal the team must agree to (CH3), the box's is answered by each member (CH4).
+        answered = None
+        deadline = time.time() + 120
+        while answered is None:
+            assert time.time() < deadline, "no cube decision came up"
+            acted = False
+            for person in (ala, bob):
+                if visible(person, AGREE) or visible(person, '[data-action="take"]'):
+                    shot = ARTIFACTS / "chouette-cube-decision.png"
+                    person.screenshot(path=str(shot), full_page=True)
+                    answered = "agree" if visible(person, AGREE) else "take"
+                    status = person.locator("#status").inner_text()
+                    assert person.locator('[data-deciding="1"]').count() >= 1
+                    n = board_n(person)
+                    person.click(f'[data-action="{answered}"]')
+                    wait_change(person, n)
+                    break
+                done = act(person, ("double", "roll"))
+                acted = acted or done is not None
+            if answered is None and not acted:
+                ala.wait_for_timeout(50)
+        assert status
+        # The cube has moved on, or the team is waiting for the others' answers.
+        for person in (ala, bob):
+            person.wait_for_function("document.querySelector('#board [data-cube]') !== null")
+        assert not ala.errors and not bob.errors  # type: ignore[attr-defined]
+    finally:
+        ala.context.close()
+        bob.context.close()
