@@ -197,3 +197,29 @@ def test_text_contrast_meets_wcag_aa(page):
     create_table(page, "backgammon", match_to=1)
     page.wait_for_selector("#status:not(:empty)")
     assert page.evaluate(CONTRAST) == []
+
+
+@needs_browser
+def test_S4_switch_sides_mirrors_game_2_and_the_last_result_is_shown(browser, server):
+    """A 3-point long-nardy series with "switch sides after each game": game 1 with the home
+    board on the right, game 2 mirrored. Resigning at once (LN9) ends game 1; between games
+    the table says how it ended, and the loser starts game 2 with white (LN11)."""
+    page = new_page(browser, server, prefs={"switch_sides": True})
+    try:
+        sign_in(page, "Switcher")
+        create_table(page, "long-nardy", match_to=3)
+        page.wait_for_selector('#board[data-mirror="0"]')
+        assert point_x(page, 1) > point_x(page, 12)
+        page.click('[data-action="resign"]')
+        page.click('[data-action="resign-1"]')
+        page.wait_for_selector('[data-last-result="1"]')
+        page.wait_for_selector('#board[data-mirror="1"]')
+        assert point_x(page, 1) < point_x(page, 12)
+        banner = page.inner_text('[data-last-result="1"]')
+        assert "Switcher" not in banner.split(".")[1]  # the computer won game 1
+        # LN11 (the loser starts) and LN7 (the starter plays white).
+        page.wait_for_selector(".player.me .chip.light")
+        assert page.locator(".player.them .chip.dark").count() == 1
+        page.screenshot(path=str(ARTIFACTS / "table-long-nardy-game-2.png"), full_page=True)
+    finally:
+        page.context.close()

@@ -200,3 +200,62 @@ def test_chat_reaches_the_table(page):
     page.fill("#chat-input", "good luck")
     page.press("#chat-input", "Enter")
     page.wait_for_selector(".chat-list li:has-text('good luck')")
+
+
+def test_drag_and_drop_plays_a_legal_step(page):
+    sign_in(page, "Dragger")
+    create_table(page, "backgammon", match_to=1)
+    my_move(page)
+    before = page.get_attribute("#board", "data-position")
+    source = int(page.locator("[data-source]").first.get_attribute("data-source"))
+    # Pick the checker to learn one of its targets, then put it down again (Escape).
+    page.click(f'[data-source="{source}"]')
+    target = int(page.locator("[data-target]").first.get_attribute("data-target"))
+    page.keyboard.press("Escape")
+    assert page.get_attribute("#board", "data-selected") == ""
+    page.evaluate("window.nardyDebug.sent.length = 0")
+    a = page.locator(f'#board [data-place="{source}"]').bounding_box()
+    b = page.locator(f'#board [data-place="{target}"]').bounding_box()
+    assert a and b
+    n = board_n(page)
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=12)
+    assert page.locator("#board svg .ghost").count() == 1  # the checker follows the pointer
+    page.mouse.up()
+    wait_change(page, n)
+    steps = [m for m in page.evaluate("window.nardyDebug.sent") if m["type"] == "step"]
+    assert steps == [{"type": "step", "from": source, "to": target}]
+    assert page.get_attribute("#board", "data-position") != before
+
+
+def test_S5_the_server_rolls_and_plays_forced_moves_when_asked(browser, server):
+    """Long nardy has no cube by default, so every roll may be automatic; and a first play
+    is forced unless it is 3-3 (LN3: one checker leaves the head, or two to the same point).
+    The player only ever picks steps and confirms; the record shows the server's work."""
+    page = new_page(browser, server, prefs={"auto_roll": True, "auto_moves": True})
+    try:
+        sign_in(page, "Lazy")
+        table = create_table(page, "long-nardy", match_to=1)
+        deadline = time.time() + 120
+        while True:
+            record = page.request.get(f"/api/tables/{table}/record").json()
+            seat = record["players"].index("Lazy")
+            actions = [a for game in record["games"] for a in game["actions"]]
+            plays = [a for a in actions if a["type"] == "play" and a["player"] == seat]
+            sent = page.evaluate("window.nardyDebug.sent")
+            confirms = [m for m in sent if m["type"] == "confirm"]
+            if len(plays) > len(confirms):
+                break  # a play of this player that they never confirmed: a forced move
+            assert time.time() < deadline, "no forced move came up"
+            assert page.locator('[data-action="roll"]').count() == 0
+            if page.get_attribute("#board", "data-over") == "1":
+                pytest.skip("the game ended before a forced move came up")
+            if act_once(page) is None:
+                page.wait_for_timeout(30)
+        assert sent[0] == {"type": "auto", "roll": True, "moves": True}
+        assert not [m for m in sent if m["type"] == "roll"]
+        assert [a for a in actions if a["type"] == "roll" and a["player"] == seat]
+        assert not page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
