@@ -77,6 +77,12 @@ def test_play_a_match_against_the_computer_by_clicking(page, variant):
     banner.wait_for()
     assert page.locator("#status").inner_text()
     page.screenshot(path=str(ARTIFACTS / f"table-{variant}-over.png"), full_page=True)
+    # A rematch: a new table for the same players, opened at once.
+    finished = page.url
+    page.click('[data-action="rematch"]')
+    page.wait_for_function("url => location.href !== url", arg=finished)
+    assert "#/table/" in page.url
+    page.wait_for_selector("#board")
 
 
 def test_undo_takes_back_a_step(page):

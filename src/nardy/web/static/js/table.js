@@ -49,6 +49,7 @@ export function tableView(root, tableId) {
         return;
       }
       if (doc.type === "state") onState(doc);
+      else if (doc.type === "rematch") location.hash = `#/table/${doc.table}`;
       else if (doc.type === "error") {
         debug.errors = (debug.errors || 0) + 1;
         toast(t("error.server", { message: doc.message }));
@@ -515,9 +516,15 @@ export function tableView(root, tableId) {
         h("span", {}, text),
         h("span", {}, t("table.final_score", { x: state.score[0], y: state.score[1] })),
         h("span", { class: "row" },
+          state.you !== null && state.you !== undefined ? h("button", {
+            type: "button",
+            class: "button primary",
+            "data-action": "rematch",
+            onclick: () => send({ type: "rematch" }),
+          }, state.rematch ? t("table.go_to_rematch") : t("table.rematch")) : null,
           h("a", { href: `#/replay/${tableId}`, class: "button" }, t("table.replay")),
           h("a", { href: `#/dice/${tableId}`, class: "button" }, t("table.verify_dice")),
-          h("a", { href: "#/", class: "button primary" }, t("table.new_game")))));
+          h("a", { href: "#/", class: "button" }, t("table.new_game")))));
   }
 
   function renderInvite() {
