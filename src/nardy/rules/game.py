@@ -344,9 +344,10 @@ class Game:
             check_dice(dice)
         except NardyError as error:
             raise IllegalActionError(str(error)) from None
-        attempts = (*self._attempts(), tuple(dice))
-        opening = Action("opening", None, attempts=attempts)  # type: ignore[arg-type]
-        actions = (*self.actions[: len(self.actions) - bool(self._attempts())], opening)
+        earlier = self._attempts()
+        attempts: tuple[Dice, ...] = (*earlier, (dice[0], dice[1]))
+        opening = Action("opening", None, attempts=attempts)
+        actions = (*self.actions[: len(self.actions) - bool(earlier)], opening)
         first, second = dice
         if first == second:
             cube, autos = self.cube, self.auto_doubles
