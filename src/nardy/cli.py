@@ -53,6 +53,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.add_argument("--grace", type=float, default=60.0, help="seconds a leaver keeps a seat")
     serve.add_argument("--bot-delay", type=float, default=0.4, help="seconds the computer waits")
     serve.add_argument("--log-level", default="warning", help="uvicorn's log level")
+    serve.add_argument(
+        "--secure-cookies", action="store_true", help="send session cookies over HTTPS only"
+    )
     verify = commands.add_parser("verify-dice", help="recompute every roll of a game record")
     verify.add_argument("file", help="a record downloaded from the server (with its dice)")
     replay = commands.add_parser("replay", help="check a game record and print its score")

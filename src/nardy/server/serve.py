@@ -21,7 +21,10 @@ def main(args: Any) -> int:
 
     data = Path(args.data) if args.data else default_data_dir()
     store = Store(args.database) if args.database else Store.in_folder(data)
-    app = create_app(store, ServerConfig(grace=args.grace, bot_delay=args.bot_delay))
+    config = ServerConfig(
+        grace=args.grace, bot_delay=args.bot_delay, secure_cookies=args.secure_cookies
+    )
+    app = create_app(store, config)
     where = args.database or f"{data / 'nardy.sqlite3'}"
     print(
         f"nardy: open http://{args.host}:{args.port}/ in your browser (data: {where})", flush=True
