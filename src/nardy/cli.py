@@ -32,8 +32,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     bestmove.add_argument(
         "--level",
-        default="expert",
-        help="beginner, casual, intermediate, advanced, expert, strongest",
+        default="strongest",
+        help="beginner, casual, intermediate, advanced, expert, strongest (default: 2-ply)",
     )
     train = commands.add_parser("train", help="train a variant's network by self-play")
     train.add_argument("--variant", required=True, help="backgammon, long-nardy, dutch, ...")
