@@ -3,31 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from rule_helpers import bg, finals, single_steps
 
 from nardy.rules import InvalidPositionError, Position, legal_plays
 from nardy.rules.cells import OPP_BAR
 from nardy.variants import BACKGAMMON, NACKGAMMON
-
-Counts = dict[int, int]
-
-
-def bg(own: Counts, opp: Counts, bar: tuple[int, int] = (0, 0)) -> Position:
-    """A backgammon position; checkers not placed (nor on the bar) are borne off."""
-    board = [0] * 24
-    for point, n in own.items():
-        board[point - 1] += n
-    for point, n in opp.items():
-        board[point - 1] -= n
-    off = (15 - sum(own.values()) - bar[0], 15 - sum(opp.values()) - bar[1])
-    return Position.build(BACKGAMMON, board, bar=bar, off=off)
-
-
-def finals(position: Position, dice: tuple[int, int]) -> set[Position]:
-    return {play.position for play in legal_plays(position, dice)}
-
-
-def single_steps(position: Position, die: int) -> set[tuple[int, int]]:
-    return {(s, t) for s, t, _ in BACKGAMMON.steps(position.cells, die, None)}
 
 
 def test_B1_start_position() -> None:

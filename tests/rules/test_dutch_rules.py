@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from rule_helpers import Counts, finals, single_steps
+
 from nardy.rules import Position, legal_plays
 from nardy.rules.variant import Variant
 from nardy.variants import DUTCH, Dutch
 
-Counts = dict[int, int]
 STRICT = Dutch(enter_all_first=True)
 
 
@@ -28,15 +29,6 @@ def dutch(
         15 - sum(opp.values()) - bar[1] - reserve[1],
     )
     return Position.build(variant, board, bar=bar, off=off, reserve=reserve)
-
-
-def finals(position: Position, dice: tuple[int, int]) -> set[Position]:
-    return {play.position for play in legal_plays(position, dice)}
-
-
-def single_steps(position: Position, die: int) -> set[tuple[int, int]]:
-    variant = position.variant
-    return {(s, t) for s, t, _ in variant.steps(position.cells, die, None)}
 
 
 def test_D1_start_in_reserve() -> None:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from rule_helpers import Counts, finals, single_steps
 
 from nardy.rules import InvalidPositionError, Position, legal_plays
 from nardy.variants import LONG_NARDY
-
-Counts = dict[int, int]
 
 
 def nardy(own: Counts, opp: Counts, off: tuple[int, int] | None = None) -> Position:
@@ -20,15 +19,6 @@ def nardy(own: Counts, opp: Counts, off: tuple[int, int] | None = None) -> Posit
     if off is None:
         off = (15 - sum(own.values()), 15 - sum(opp.values()))
     return Position.build(LONG_NARDY, board, off=off)
-
-
-def finals(position: Position, dice: tuple[int, int]) -> set[Position]:
-    return {play.position for play in legal_plays(position, dice)}
-
-
-def single_steps(position: Position, die: int, dice: tuple[int, int]) -> set[tuple[int, int]]:
-    turn = LONG_NARDY.turn(position.cells, dice)
-    return {(s, t) for s, t, _ in LONG_NARDY.steps(position.cells, die, turn)}
 
 
 START = LONG_NARDY.start_position()
