@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from positions import Counts, build
 
 from nardy.rules.errors import IllegalActionError, SettingsError
 from nardy.rules.game import (
@@ -31,8 +32,6 @@ from nardy.rules.position import Position
 from nardy.rules.settings import Settings
 from nardy.variants import BACKGAMMON, NACKGAMMON
 
-Counts = dict[int, int]
-
 
 def settings(**values: Any) -> Settings:
     return Settings.for_variant(BACKGAMMON, values)
@@ -42,14 +41,7 @@ def position(
     own: Counts, opp: Counts, bar: tuple[int, int] = (0, 0), off: tuple[int, int] | None = None
 ) -> Position:
     """A backgammon position seen from the roller; checkers not placed are borne off."""
-    board = [0] * 24
-    for point, n in own.items():
-        board[point - 1] += n
-    for point, n in opp.items():
-        board[point - 1] -= n
-    if off is None:
-        off = (15 - sum(own.values()) - bar[0], 15 - sum(opp.values()) - bar[1])
-    return Position.build(BACKGAMMON, board, bar=bar, off=off)
+    return build(BACKGAMMON, own, opp, bar, off=off)
 
 
 def at(pos: Position, values: Settings | None = None, *, turn: int = 0, **state: Any) -> Game:

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from positions import Counts, build
 
 from nardy.rules.errors import IllegalActionError, SettingsError
 from nardy.rules.game import (
@@ -27,8 +28,6 @@ from nardy.rules.position import Position
 from nardy.rules.settings import Settings
 from nardy.variants import DUTCH
 
-Counts = dict[int, int]
-
 
 def settings(**values: Any) -> Settings:
     return Settings.for_variant(DUTCH, values)
@@ -38,16 +37,7 @@ def dutch(
     own: Counts, opp: Counts, bar: tuple[int, int] = (0, 0), reserve: tuple[int, int] = (0, 0)
 ) -> Position:
     """A Dutch position seen from the roller; checkers not placed are borne off."""
-    board = [0] * 24
-    for point, n in own.items():
-        board[point - 1] += n
-    for point, n in opp.items():
-        board[point - 1] -= n
-    off = (
-        15 - sum(own.values()) - bar[0] - reserve[0],
-        15 - sum(opp.values()) - bar[1] - reserve[1],
-    )
-    return Position.build(DUTCH, board, bar=bar, off=off, reserve=reserve)
+    return build(DUTCH, own, opp, bar, reserve)
 
 
 def at(pos: Position, values: Settings | None = None, **state: Any) -> Game:

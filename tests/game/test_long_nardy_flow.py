@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from positions import Counts, build
 
 from nardy.rules.errors import IllegalActionError, SettingsError
 from nardy.rules.game import (
@@ -26,8 +27,6 @@ from nardy.rules.position import Position
 from nardy.rules.settings import Settings
 from nardy.variants import LONG_NARDY
 
-Counts = dict[int, int]
-
 
 def settings(**values: Any) -> Settings:
     return Settings.for_variant(LONG_NARDY, values)
@@ -36,13 +35,7 @@ def settings(**values: Any) -> Settings:
 def nardy(own: Counts, opp: Counts) -> Position:
     """A long-nardy position seen from the roller; checkers not placed are borne off.
     The opponent's home board is the roller's points 13..18."""
-    board = [0] * 24
-    for point, n in own.items():
-        board[point - 1] += n
-    for point, n in opp.items():
-        board[point - 1] -= n
-    off = (15 - sum(own.values()), 15 - sum(opp.values()))
-    return Position.build(LONG_NARDY, board, off=off)
+    return build(LONG_NARDY, own, opp)
 
 
 def at(pos: Position, values: Settings | None = None, *, turn: int = 0, starter: int = 0) -> Game:

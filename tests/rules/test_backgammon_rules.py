@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rule_helpers import bg, finals, single_steps
+from positions import bg, finals, single_steps
 
 from nardy.rules import InvalidPositionError, Position, legal_plays
 from nardy.rules.cells import OPP_BAR

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rule_helpers import Counts, bg, finals, single_steps
+from positions import Counts, bg, finals, single_steps
 
 from nardy.rules import IllegalPlayError, InvalidPositionError, Position, legal_plays
 from nardy.variants import BACKGAMMON, DUTCH, LONG_NARDY, NACKGAMMON, Dutch

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rule_helpers import Counts, finals, single_steps
+from positions import Counts, build, finals, single_steps
 
 from nardy.rules import Position, legal_plays
 from nardy.rules.variant import Variant
@@ -19,16 +19,7 @@ def dutch(
     variant: Variant = DUTCH,
 ) -> Position:
     """A Dutch position; checkers not placed, on the bar or in reserve are borne off."""
-    board = [0] * 24
-    for point, n in own.items():
-        board[point - 1] += n
-    for point, n in opp.items():
-        board[point - 1] -= n
-    off = (
-        15 - sum(own.values()) - bar[0] - reserve[0],
-        15 - sum(opp.values()) - bar[1] - reserve[1],
-    )
-    return Position.build(variant, board, bar=bar, off=off, reserve=reserve)
+    return build(variant, own, opp, bar, reserve)
 
 
 def test_D1_start_in_reserve() -> None:

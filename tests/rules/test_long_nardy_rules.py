@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rule_helpers import Counts, finals, single_steps
+from positions import Counts, build, finals, single_steps
 
 from nardy.rules import InvalidPositionError, Position, legal_plays
 from nardy.variants import LONG_NARDY
@@ -11,14 +11,7 @@ from nardy.variants import LONG_NARDY
 
 def nardy(own: Counts, opp: Counts, off: tuple[int, int] | None = None) -> Position:
     """A long-nardy position; checkers not placed are borne off unless ``off`` is given."""
-    board = [0] * 24
-    for point, n in own.items():
-        board[point - 1] += n
-    for point, n in opp.items():
-        board[point - 1] -= n
-    if off is None:
-        off = (15 - sum(own.values()), 15 - sum(opp.values()))
-    return Position.build(LONG_NARDY, board, off=off)
+    return build(LONG_NARDY, own, opp, off=off)
 
 
 START = LONG_NARDY.start_position()
