@@ -133,3 +133,16 @@ def test_training_is_reproducible_and_resumes_where_it_stopped(tmp_path: Path) -
     assert np.allclose(whole.w1, resumed.w1, atol=1e-6)
     assert resumed.meta["games"] == 4
     assert (tmp_path / "b" / "log.jsonl").read_text().count("\n") == 2
+
+
+def test_nardy_train_checkpoints_and_logs_a_bench_line(tmp_path: Path) -> None:
+    from nardy.cli import main
+
+    out = tmp_path / "run"
+    args = ["train", "--variant", "long-nardy", "--games", "4", "--hidden", "8"]
+    args += ["--checkpoint-every", "2", "--bench-games", "2", "--out", str(out)]
+    assert main(args) == 0
+    log = [line for line in (out / "log.jsonl").read_text().splitlines() if line]
+    assert len(log) == 2 and "against the heuristic player" in log[-1]
+    assert Network.load(out / "checkpoint.npz").meta["games"] == 4
+    assert (out / "net-0000002.npz").exists()
