@@ -63,70 +63,75 @@ class OpeningRoll:
 
 
 @dataclass(frozen=True)
-class Roll:
+class PlayerEvent:
+    """An event made by one of the two players, 0 or 1."""
+
     player: int
+
+
+@dataclass(frozen=True)
+class Roll(PlayerEvent):
+    """The player on turn rolls; the dice come from outside the rules."""
+
     dice: Dice
 
 
 @dataclass(frozen=True)
-class StepEvent:
+class StepEvent(PlayerEvent):
     """One die's step of the play being built (undoable until :class:`Confirm`)."""
 
-    player: int
     step: Step
 
 
 @dataclass(frozen=True)
-class Undo:
-    player: int
+class Undo(PlayerEvent):
+    """Take back the last step of the play being built."""
 
 
 @dataclass(frozen=True)
-class Confirm:
-    player: int
+class Confirm(PlayerEvent):
+    """Make the play built so far final (S5)."""
 
 
 @dataclass(frozen=True)
-class MakePlay:
+class MakePlay(PlayerEvent):
     """A whole play at once, confirmed: the steps of one legal play (empty if none)."""
 
-    player: int
     steps: tuple[Step, ...]
     dice: Dice | None = None
     """The roll the play is for, when the caller wants it checked (records carry it)."""
 
 
 @dataclass(frozen=True)
-class Double:
-    player: int
+class Double(PlayerEvent):
+    """Offer a double before rolling (B6)."""
 
 
 @dataclass(frozen=True)
-class Take:
-    player: int
+class Take(PlayerEvent):
+    """Accept the double: the cube doubles and the taker owns it."""
 
 
 @dataclass(frozen=True)
-class Drop:
-    player: int
+class Drop(PlayerEvent):
+    """Refuse the double: the game is lost at the value before it."""
 
 
 @dataclass(frozen=True)
-class Resign:
+class Resign(PlayerEvent):
     """Resign the game; ``level`` 1–3 (single, gammon, backgammon) where offers apply (B9)."""
 
-    player: int
     level: int = 1
 
 
 @dataclass(frozen=True)
-class Accept:
-    player: int
+class Accept(PlayerEvent):
+    """Accept the opponent's offer to resign."""
 
 
 @dataclass(frozen=True)
-class Decline:
-    player: int
+class Decline(PlayerEvent):
+    """Decline the opponent's offer to resign: play goes on."""
 
 
 Event = (
