@@ -33,6 +33,7 @@ from nardy.rules.game import (
     Take,
 )
 from nardy.rules.match import Match
+from nardy.rules.plays import legal_plays
 from nardy.rules.settings import Settings
 from nardy.server.codec import CodecError, command_event, event_from_json, event_to_json
 from nardy.server.room import Connection, Room, TableError
@@ -222,8 +223,6 @@ class Table(Room):
         if game.phase is Phase.MOVING and auto.get("moves") and game.moving is not None:
             turn = game.moving
             if not turn.steps and len(turn.finals) <= 1:
-                from nardy.rules.plays import legal_plays
-
                 plays = legal_plays(game.position, turn.dice)
                 return MakePlay(actor, plays[0].steps if plays else ())
         return None
