@@ -63,12 +63,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench = commands.add_parser("bench", help="measure speed")
     bench_kinds = bench.add_subparsers(dest="bench", required=True, metavar="WHAT")
     movegen = bench_kinds.add_parser("movegen", help="move generation speed per variant")
-    movegen.add_argument("--positions", type=int, default=2000, help="positions per variant")
-    movegen.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
-    movegen.add_argument("--seed", type=int, default=1, help="seed of the position set")
-    movegen.add_argument("--json", action="store_true", help="print the figures as JSON last")
+    from nardy.bench.movegen import add_arguments as bench_movegen_arguments
+
+    bench_movegen_arguments(movegen)
     bot = bench_kinds.add_parser("bot", help="a player's strength in cubeless games")
-    from nardy.bot.bench import add_arguments as bench_bot_arguments
+    from nardy.bench.bot import add_arguments as bench_bot_arguments
 
     bench_bot_arguments(bot)
     server_load = bench_kinds.add_parser(
@@ -114,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return bench_server(args)
     if args.command == "bench" and args.bench == "bot":
-        from nardy.bot.bench import main as bench_bot
+        from nardy.bench.bot import main as bench_bot
 
         return bench_bot(args)
     parser.error("unknown command")

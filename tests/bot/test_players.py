@@ -10,9 +10,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from nardy.bot.bench import Flipper, run
+from nardy.bench.bot import Flipper, run
+from nardy.bench.gnubg import board as gnubg_board
+from nardy.bench.players import Player, RandomPlayer
 from nardy.bot.heuristic import HeuristicPlayer
-from nardy.bot.players import Player, RandomPlayer
 from nardy.bot.pubeval import PubevalPlayer, is_race, score
 from nardy.rules.cells import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF, Cells
 from nardy.rules.plays import Dice, final_cells
@@ -37,13 +38,6 @@ def random_states(variant: Variant, count: int, seed: int) -> Iterator[tuple[Cel
         finals = list(final_cells(variant, cells, dice))
         after = rng.choice(finals) if finals else cells
         cells = variant.start_position().cells if after[OFF] == CHECKERS else flip(after)
-
-
-def gnubg_board(cells: Cells) -> list[list[int]]:
-    """gnubg's ``[opponent, roller]`` board, each side in its own numbering (24 = bar)."""
-    roller = [max(cells[p], 0) for p in range(1, 25)] + [cells[BAR]]
-    opponent = [max(-cells[25 - p], 0) for p in range(1, 25)] + [cells[OPP_BAR]]
-    return [opponent, roller]
 
 
 @needs_gnubg

@@ -3,8 +3,9 @@
 gnubg is a test and benchmark dependency only: without it, importing this module skips the
 test that imports it.
 
-gnubg's board is two lists of 25 counts, ``[player not on roll, player on roll]``, each in its
-owner's numbering: index i is point i + 1 and index 24 that side's bar. ``gnubg_nn.moves``
+gnubg's board (:func:`nardy.bench.gnubg.board`) is two lists of 25 counts, ``[player not on
+roll, player on roll]``, each in its owner's numbering: index i is point i + 1 and index 24
+that side's bar. ``gnubg_nn.moves``
 gives the key of every legal final position, still seen from the player on roll, and an
 empty tuple when the roll cannot be played.
 """
@@ -16,8 +17,8 @@ from collections.abc import Iterator, Sequence
 
 import pytest
 
+from nardy.bench.gnubg import Board, board
 from nardy.rules import Position, legal_plays
-from nardy.rules.cells import BAR, OPP_BAR
 from nardy.rules.variant import Variant
 from nardy.variants import BACKGAMMON, NACKGAMMON
 
@@ -28,16 +29,10 @@ ROLLS: tuple[tuple[int, int], ...] = tuple(
 )
 """The 21 different rolls, larger die first."""
 
-GnubgBoard = list[list[int]]
 
-
-def gnubg_board(position: Position) -> GnubgBoard:
+def gnubg_board(position: Position) -> Board:
     """gnubg's ``[opponent, roller]`` board for a backgammon-shaped position."""
-    cells = position.cells
-    roller = [max(cells[point], 0) for point in range(1, 25)] + [cells[BAR]]
-    # The opponent's point p is the roller's point 25 - p.
-    opponent = [max(-cells[25 - point], 0) for point in range(1, 25)] + [cells[OPP_BAR]]
-    return [opponent, roller]
+    return board(position.cells)
 
 
 def gnubg_key(position: Position) -> str:

@@ -30,7 +30,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from nardy.bench import reference
+from nardy.bench import gnubg
 from nardy.rules import kernel
 from nardy.rules.plays import Dice, final_cells, legal_plays, python_final_cells
 from nardy.rules.position import Position
@@ -89,7 +89,7 @@ def gnubg_run(module: Any, sample: Sample) -> tuple[Callable[[], int], int]:
     """gnubg's loop over the same positions, and how many of its lists differ in length
     from nardy's (0 when the two agree)."""
     moves = module.moves
-    boards = [(reference.gnubg_board(p.cells), d1, d2) for p, (d1, d2) in sample]
+    boards = [(gnubg.board(p.cells), d1, d2) for p, (d1, d2) in sample]
 
     def run() -> int:
         return sum(len(moves(board, d1, d2, 0)) for board, d1, d2 in boards)
@@ -101,9 +101,17 @@ def gnubg_run(module: Any, sample: Sample) -> tuple[Callable[[], int], int]:
     return run, differ
 
 
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``nardy bench movegen``."""
+    parser.add_argument("--positions", type=int, default=2000, help="positions per variant")
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the position set")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON last")
+
+
 def measure(args: argparse.Namespace, console: Console) -> dict[str, Any]:
     """Every figure of the bench, as in its JSON."""
-    gnubg = reference.load()
+    module = gnubg.load()
     figures: dict[str, Any] = {
         "kernel": kernel.MODULE is not None,
         "positions": args.positions,
@@ -112,7 +120,7 @@ def measure(args: argparse.Namespace, console: Console) -> dict[str, Any]:
         "variants": {},
         "gnubg": None,
     }
-    steps = len(VARIANTS) * 3 + (gnubg is not None)
+    steps = len(VARIANTS) * 3 + (module is not None)
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task("measuring", total=steps)
         for name, variant in VARIANTS.items():
@@ -127,9 +135,9 @@ def measure(args: argparse.Namespace, console: Console) -> dict[str, Any]:
                 row[label] = {"lists_per_s": round(lists), "positions_per_s": round(finals)}
                 progress.advance(task)
             figures["variants"][name] = row
-            if gnubg is not None and name == reference.VARIANT:
-                progress.update(task, description="backgammon: gnubg")
-                run, differ = gnubg_run(gnubg, sample)
+            if module is not None and variant is gnubg.VARIANT:
+                progress.update(task, description=f"{name}: gnubg")
+                run, differ = gnubg_run(module, sample)
                 lists, finals = rate(run, len(sample), args.seconds)
                 figures["gnubg"] = {
                     "variant": name,
@@ -176,9 +184,9 @@ def main(args: argparse.Namespace | Sequence[str]) -> int:
     """Run the bench with parsed ``args`` (``positions``, ``seconds``, ``seed``, ``json``)
     or with a list of command-line words; returns the exit status."""
     if not isinstance(args, argparse.Namespace):
-        from nardy.cli import main as cli
-
-        return cli(["bench", "movegen", *args])
+        parser = argparse.ArgumentParser(prog="nardy bench movegen")
+        add_arguments(parser)
+        args = parser.parse_args(args)
     if args.positions < 1 or args.seconds <= 0:
         raise SystemExit("nardy bench movegen: --positions and --seconds must be positive")
     console = Console(stderr=True)

@@ -126,12 +126,12 @@ def train(
 
 def checkpoint_bench(variant: Variant, games: int = 200) -> Callable[[Path], str]:
     """A checkpoint's benchmark line: the network at 0 ply against the heuristic player,
-    cubeless, duplicate dice (see :mod:`nardy.bot.bench`)."""
+    cubeless, duplicate dice (see :mod:`nardy.bench.bot`)."""
 
     def bench(weights: Path) -> str:
         import argparse
 
-        from nardy.bot.bench import run
+        from nardy.bench.bot import run
 
         figures = run(
             argparse.Namespace(

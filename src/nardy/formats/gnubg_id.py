@@ -30,7 +30,17 @@ import binascii
 from base64 import b64decode, b64encode
 from typing import Final
 
-from nardy.rules.cells import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF, OPP_RESERVE, RESERVE, SIZE
+from nardy.rules.cells import (
+    BAR,
+    CHECKERS,
+    OFF,
+    OPP_BAR,
+    OPP_OFF,
+    OPP_RESERVE,
+    RESERVE,
+    SIZE,
+    Cells,
+)
 from nardy.rules.errors import InvalidPositionError
 from nardy.rules.position import Position
 from nardy.rules.variant import Variant
@@ -137,8 +147,19 @@ def slots_of(position: Position) -> tuple[Slots, Slots]:
     >>> roller == opponent, roller[5], roller[23], roller[24]
     (True, 5, 2, 0)
     """
-    cells = position.cells
+    return cell_slots(position.cells)
+
+
+def cell_slots(cells: Cells) -> tuple[Slots, Slots]:
+    """:func:`slots_of` for the bare cells of a backgammon-shaped position: the one place
+    nardy's cells turn into gnubg's board (the benchmarks and the tests use it too).
+
+    >>> roller, opponent = cell_slots((0,) * 6 + (5,) + (0,) * 18 + (1, 0, 0, 0, 0))
+    >>> roller[5], roller[24], sum(opponent)
+    (5, 1, 0)
+    """
     roller = [max(cells[p], 0) for p in range(1, 25)] + [cells[BAR]]
+    # the opponent's point p is the roller's point 25 - p
     opponent = [max(-cells[25 - p], 0) for p in range(1, 25)] + [cells[OPP_BAR]]
     return roller, opponent
 

@@ -10,7 +10,7 @@ from itertools import islice
 
 import pytest
 
-from nardy.bot.bench import Flipper, Tally, dice_stream, jobs, play_chunk, summary, timing
+from nardy.bench.bot import Flipper, Tally, dice_stream, jobs, play_chunk, summary, timing
 from nardy.cli import main
 from nardy.variants import BACKGAMMON, LONG_NARDY
 
@@ -120,3 +120,12 @@ def test_cli_net_needs_weights(capsys: pytest.CaptureFixture[str]) -> None:
     argv += ["--weights", "/nonexistent/net.npz"]
     assert main(argv) == 2
     assert "no network weights" in capsys.readouterr().err
+
+
+def test_a_noisy_level_plays_the_same_games_from_the_same_seed() -> None:
+    """Every chunk seeds its players, the computer's noise included."""
+    args = argparse.Namespace(
+        variant="dutch", player="level:beginner", opponent="random", games=4, seed=3,
+        weights=None, processes=1,
+    )  # fmt: skip
+    assert play_chunk(jobs(args)[0]).pairs == play_chunk(jobs(args)[0]).pairs

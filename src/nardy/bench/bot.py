@@ -26,9 +26,9 @@ rolls with many plays.
 In backgammon the first roll is never a double (B5: the opening roll-off dice are the first
 roll); in the other variants the starter rolls freely.
 
-Players are named by specs (see :func:`make_player`); ``--processes`` splits the pairs over
-worker processes. The result does not depend on the number of processes: pairs are dealt in
-fixed chunks and every chunk seeds its own players.
+Players are named by specs (see :func:`nardy.bench.players.make_player`); ``--processes``
+splits the pairs over worker processes. The result does not depend on the number of
+processes: pairs are dealt in fixed chunks and every chunk seeds its own players.
 
 >>> summary([(1, -1), (2, 0), (0, -2)])["points_per_game"]
 0.0
@@ -44,10 +44,9 @@ import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from nardy.bot.players import Player, RandomPlayer, shipped_weights
+from nardy.bench.players import SPECS, Player, make_player
 from nardy.rules.cells import CHECKERS, OFF, OPP_BAR, OPP_OFF, OPP_RESERVE, RESERVE, SIZE, Cells
 from nardy.rules.plays import Dice
 from nardy.rules.settings import Settings
@@ -59,52 +58,6 @@ CHUNK = 10
 Z95 = 1.959964
 MAX_MOVES = 10_000
 """A game still running after this many moves is a bug (random play ends far sooner)."""
-
-SPECS = "net, level:NAME, random, pubeval, heuristic, gnubg:PLY"
-
-
-def make_player(spec: str, variant: Variant, seed: str, weights: str | None = None) -> Player:
-    """The player a spec names: ``net`` (the variant's shipped weights, or ``weights``, at
-    0 ply), ``level:NAME`` (the computer at a strength level, e.g. ``level:expert``),
-    ``random``, ``pubeval`` (backgammon), ``heuristic`` or ``gnubg:PLY`` (backgammon).
-
-    >>> from nardy.variants import DUTCH
-    >>> make_player("heuristic", DUTCH, "1").name
-    'heuristic'
-    >>> make_player("pubeval", DUTCH, "1")
-    Traceback (most recent call last):
-    ...
-    ValueError: pubeval plays backgammon only, not dutch
-    """
-    kind, _, argument = spec.partition(":")
-    if kind in ("pubeval", "gnubg") and variant.name != "backgammon":
-        raise ValueError(f"{kind} plays backgammon only, not {variant.name}")
-    if kind == "random" and not argument:
-        return RandomPlayer(variant, seed)
-    if kind == "heuristic" and not argument:
-        from nardy.bot.heuristic import HeuristicPlayer
-
-        return HeuristicPlayer(variant)
-    if kind == "pubeval" and not argument:
-        from nardy.bot.pubeval import PubevalPlayer
-
-        return PubevalPlayer()
-    if kind == "net":
-        from nardy.bot.players import NetPlayer
-
-        path = Path(argument or weights or shipped_weights(variant))
-        if not path.exists():
-            raise ValueError(f"no network weights at {path} (give --weights PATH)")
-        return NetPlayer(variant, path)
-    if kind == "level":
-        from nardy.bot.players import LevelPlayer
-
-        return LevelPlayer(variant, argument, weights)
-    if kind == "gnubg" and argument.isdigit():
-        from nardy.bench.gnubg_opponent import GnubgPlayer
-
-        return GnubgPlayer(int(argument))
-    raise ValueError(f"unknown player {spec!r} (known: {SPECS})")
 
 
 class Flipper:
@@ -354,9 +307,9 @@ def report(figures: dict[str, Any]) -> Any:
 def main(args: argparse.Namespace | Sequence[str]) -> int:
     """Run the bench with parsed ``args`` or with a list of command-line words."""
     if not isinstance(args, argparse.Namespace):
-        from nardy.cli import main as cli
-
-        return cli(["bench", "bot", *args])
+        parser = argparse.ArgumentParser(prog="nardy bench bot")
+        add_arguments(parser)
+        args = parser.parse_args(args)
     from rich.console import Console
     from rich.progress import Progress
 

@@ -1,0 +1,81 @@
+"""The one bridge to GNU Backgammon: the optional ``gnubg-nn`` package, for benchmarks.
+
+nardy never needs gnubg. :func:`load` gives the ``gnubg_nn`` module or ``None`` when it is
+not installed, :func:`require` the module or an ``ImportError`` with advice. Both the move
+generation bench (gnubg's ``moves()`` against nardy's) and the ``gnubg:PLY`` opponent of
+``nardy bench bot`` talk to it through :func:`board`, and so do the tests that compare
+nardy with gnubg.
+
+gnubg's board is two lists of 25 counts, ``[player not on roll, player on roll]``, each in
+its owner's numbering (index i is point i + 1, index 24 the bar): the slots of a gnubg
+Position ID (:func:`nardy.formats.gnubg_id.cell_slots`). ``best_move(..., b=1)`` also
+returns the key of the chosen final position, written with the sides swapped (the mover's
+checkers first), so the chosen play is found among nardy's own final positions by that key.
+
+>>> board(tuple([0] * 6 + [5] + [0] * 18 + [1, 0, 0, 0, 0]))
+[[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]]
+"""  # noqa: E501
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from nardy.formats.gnubg_id import cell_slots
+from nardy.rules.cells import Cells
+from nardy.rules.plays import Dice, final_cells
+from nardy.variants import BACKGAMMON
+
+VARIANT = BACKGAMMON
+"""The variant gnubg plays."""
+
+Board = list[list[int]]
+"""gnubg's board: the opponent's 25 counts, then the roller's, each from its own side."""
+
+
+def load() -> Any:
+    """The ``gnubg_nn`` module, or ``None`` when it is not installed."""
+    try:
+        return importlib.import_module("gnubg_nn")
+    except ImportError:
+        return None
+
+
+def require() -> Any:
+    """The ``gnubg_nn`` module; raises ``ImportError`` with advice when it is missing."""
+    module = load()
+    if module is None:
+        raise ImportError("the gnubg opponent needs the gnubg-nn package (pip install gnubg-nn)")
+    return module
+
+
+def board(cells: Cells) -> Board:
+    """gnubg's ``[opponent, roller]`` board for backgammon ``cells`` (the roller's view)."""
+    roller, opponent = cell_slots(cells)
+    return [opponent, roller]
+
+
+class GnubgPlayer:
+    """gnubg's neural-network player searching ``ply`` plies (0 is its fastest)."""
+
+    def __init__(self, ply: int = 0) -> None:
+        if ply < 0:
+            raise ValueError(f"gnubg's ply must be 0 or more, got {ply}")
+        self.gnubg = require()
+        self.ply = ply
+        self.name = f"gnubg:{ply}"
+        self.variant = VARIANT
+
+    def choose(self, cells: Cells, dice: Dice) -> Cells | None:
+        finals = final_cells(self.variant, cells, dice)
+        if not finals:
+            return None
+        if len(finals) == 1:
+            return next(iter(finals))
+        _, key = self.gnubg.best_move(board(cells), dice[0], dice[1], self.ply, b=1)
+        key_of_board = self.gnubg.key_of_board
+        for final in finals:
+            opponent, mover = board(final)
+            if key_of_board([mover, opponent]) == key:
+                return final
+        raise RuntimeError(f"gnubg chose a play nardy does not know: {key} for {dice}")

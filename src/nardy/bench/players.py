@@ -1,0 +1,140 @@
+"""Players for ``nardy bench bot``: anything that picks a play from the final positions of a roll.
+
+A :class:`Player` sees the cells from the mover's side and the dice, and answers with the
+final cells of its play (still from the mover's side), or None when no play is legal. It
+has no cube and no resignations: that is all a cubeless benchmark needs.
+
+>>> from nardy.variants import LONG_NARDY
+>>> player = RandomPlayer(LONG_NARDY, seed=3)
+>>> start = LONG_NARDY.start_position().cells
+>>> player.choose(start, (6, 5)) in final_cells(LONG_NARDY, start, (6, 5))
+True
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Protocol
+
+from nardy.bench import gnubg
+from nardy.rules.cells import Cells
+from nardy.rules.plays import Dice, final_cells
+from nardy.rules.variant import Variant
+from nardy.variants import BACKGAMMON
+
+
+class Player(Protocol):
+    """Chooses plays; ``name`` says who it is in reports."""
+
+    name: str
+
+    def choose(self, cells: Cells, dice: Dice) -> Cells | None:
+        """The final cells of the chosen play of ``dice`` (the mover's view), or None when
+        the roll cannot be played."""
+        ...
+
+
+class RandomPlayer:
+    """A uniformly random legal play (each final position equally likely), from its seed."""
+
+    name = "random"
+
+    def __init__(self, variant: Variant, seed: int | str | None = None) -> None:
+        self.variant = variant
+        self.random = random.Random(seed)
+
+    def choose(self, cells: Cells, dice: Dice) -> Cells | None:
+        finals = list(final_cells(self.variant, cells, dice))
+        return self.random.choice(finals) if finals else None
+
+
+class NetPlayer:
+    """The network player at 0 ply: the play with the highest cubeless equity."""
+
+    name = "net"
+
+    def __init__(self, variant: Variant, weights: str | Path) -> None:
+        from nardy.bot.evaluator import Evaluator
+        from nardy.bot.network import Network
+
+        self.evaluator = Evaluator(variant, Network.load(weights))
+
+    def choose(self, cells: Cells, dice: Dice) -> Cells | None:
+        choice = self.evaluator.best(cells, dice)
+        return None if choice is None else choice.cells
+
+
+class LevelPlayer:
+    """The computer at a strength level (search depth and noise), as people meet it; its
+    noise is drawn from ``seed``."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        level: str,
+        weights: str | Path | None = None,
+        seed: int | str | None = None,
+    ) -> None:
+        import numpy as np
+
+        from nardy.bot.levels import Bot
+        from nardy.bot.network import Network
+
+        network = Network.load(weights, np.float32) if weights else None
+        noise = None if seed is None else random.Random(seed).getrandbits(64)
+        self.bot = Bot(variant, level, network, seed=noise)
+        self.name = f"level:{level}"
+
+    def choose(self, cells: Cells, dice: Dice) -> Cells | None:
+        choice = self.bot.choose(cells, dice)
+        return None if choice is None else choice.cells
+
+
+SPECS = "net, level:NAME, random, pubeval, heuristic, gnubg:PLY"
+ONE_VARIANT: dict[str, Variant] = {"pubeval": BACKGAMMON, "gnubg": gnubg.VARIANT}
+"""The players that know one variant only."""
+
+
+def make_player(spec: str, variant: Variant, seed: str, weights: str | None = None) -> Player:
+    """The player a spec names: ``net`` (the variant's shipped weights, or ``weights``, at
+    0 ply), ``level:NAME`` (the computer at a strength level, e.g. ``level:expert``),
+    ``random``, ``pubeval`` (backgammon), ``heuristic`` or ``gnubg:PLY`` (backgammon).
+
+    >>> from nardy.variants import DUTCH
+    >>> make_player("heuristic", DUTCH, "1").name
+    'heuristic'
+    >>> make_player("pubeval", DUTCH, "1")
+    Traceback (most recent call last):
+    ...
+    ValueError: pubeval plays backgammon only, not dutch
+    """
+    kind, _, argument = spec.partition(":")
+    only = ONE_VARIANT.get(kind)
+    if only is not None and only is not variant:
+        raise ValueError(f"{kind} plays {only.name} only, not {variant.name}")
+    if kind == "random" and not argument:
+        return RandomPlayer(variant, seed)
+    if kind == "heuristic" and not argument:
+        from nardy.bot.heuristic import HeuristicPlayer
+
+        return HeuristicPlayer(variant)
+    if kind == "pubeval" and not argument:
+        from nardy.bot.pubeval import PubevalPlayer
+
+        return PubevalPlayer()
+    if kind == "net":
+        from nardy.bot.levels import MissingWeightsError, weights_path
+
+        try:
+            path = Path(argument or weights or weights_path(variant))
+        except MissingWeightsError as error:
+            raise ValueError(f"{error} (give --weights PATH)") from None
+        if not path.exists():
+            raise ValueError(f"no network weights at {path} (give --weights PATH)")
+        return NetPlayer(variant, path)
+    if kind == "level":
+        return LevelPlayer(variant, argument, weights, seed)
+    if kind == "gnubg" and argument.isdigit():
+        return gnubg.GnubgPlayer(int(argument))
+    raise ValueError(f"unknown player {spec!r} (known: {SPECS})")
