@@ -8,6 +8,7 @@ import { LANGUAGES, language, preferredLanguage, setLanguage, t } from "./i18n.j
 import { joinView, lobbyView } from "./lobby.js";
 import { prefs, setPrefs } from "./prefs.js";
 import { replayView } from "./replay.js";
+import { reviewView } from "./review.js";
 import { tableView } from "./table.js";
 
 const view = document.getElementById("view");
@@ -20,6 +21,7 @@ async function route() {
   const [page, id, extra] = parts;
   if (page === "table" && id) current = tableView(view, id);
   else if (page === "replay" && id) current = replayView(view, id);
+  else if (page === "review" && id) current = reviewView(view, id);
   else if (page === "dice") current = diceView(view, id || null);
   else if (page === "join" && id) current = await joinView(view, id, extra || null);
   else current = lobbyView(view);

@@ -135,6 +135,7 @@ export function replayView(root, tableId) {
         h("button", { type: "button", "data-nav": "last", onclick: () => go(frames.length - 1) }, t("replay.last"))),
       h("p", { class: "links" },
         h("a", { href: `#/table/${tableId}` }, t("replay.back")),
+        h("a", { href: `#/review/${tableId}` }, t("table.review")),
         h("a", { href: `#/dice/${tableId}` }, t("table.verify_dice"))),
     );
     if (focused) {

@@ -522,6 +522,7 @@ export function tableView(root, tableId) {
             "data-action": "rematch",
             onclick: () => send({ type: "rematch" }),
           }, state.rematch ? t("table.go_to_rematch") : t("table.rematch")) : null,
+          h("a", { href: `#/review/${tableId}`, class: "button", "data-review": "1" }, t("table.review")),
           h("a", { href: `#/replay/${tableId}`, class: "button" }, t("table.replay")),
           h("a", { href: `#/dice/${tableId}`, class: "button" }, t("table.verify_dice")),
           h("a", { href: "#/", class: "button" }, t("table.new_game")))));
