@@ -7,8 +7,8 @@ import json
 import subprocess
 import sys
 
+from nardy.cli.moves import answer_lines as run_moves
 from nardy.formats.position_json import position_from_json, position_to_json
-from nardy.moves_command import run as run_moves
 from nardy.rules.plays import legal_plays
 from nardy.variants import BACKGAMMON, LONG_NARDY
 
@@ -78,7 +78,7 @@ def test_bestmove_answers_each_line_before_the_next_is_written() -> None:
 
 
 def test_bestmove_says_null_when_no_play_is_legal() -> None:
-    from nardy.bestmove_command import BestMove
+    from nardy.cli.bestmove import BestMove
 
     closed = [0] * 24
     for point in range(19, 25):

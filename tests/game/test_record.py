@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from nardy.cli import main
+from nardy.cli.selfplay import selfplay
 from nardy.formats.record import RecordError, match_to_record, replay
 from nardy.rules.game import (
     Accept,
@@ -27,7 +28,6 @@ from nardy.rules.game import (
 )
 from nardy.rules.match import Match
 from nardy.rules.settings import Settings
-from nardy.selfplay_command import selfplay
 from nardy.variants import BACKGAMMON, LONG_NARDY
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from client import LiveServer, Policy, play_lockstep, record, run, seated_pair
 
-from nardy.replay_command import replay_file
+from nardy.cli.replay import replay_file
 
 MATCHES = [
     ("backgammon", {"match_to": 3}),

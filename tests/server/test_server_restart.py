@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 from client import Client, Policy, free_socket, play_lockstep, record, run, seated_pair
 
-from nardy.replay_command import replay_file
+from nardy.cli.replay import replay_file
 
 TABLES = [
     ("backgammon", {"match_to": 3}, lambda s: bool(s["steps"])),  # half-way through a play

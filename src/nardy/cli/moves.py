@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
 from collections.abc import Iterable
 from typing import Any, TextIO
 
@@ -10,6 +12,17 @@ from nardy.formats.position_json import position_from_json, position_to_json
 from nardy.rules.errors import NardyError
 from nardy.rules.plays import Dice, Play, legal_plays
 from nardy.rules.position import Position
+
+NAME = "moves"
+HELP = "legal plays for position JSON lines on standard input"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``nardy moves`` has no options: its input is standard input."""
+
+
+def run(args: argparse.Namespace) -> int:
+    return answer_lines(sys.stdin, sys.stdout)
 
 
 def read_line(line: str, needs: str) -> tuple[Position, Dice] | dict[str, Any]:
@@ -58,7 +71,7 @@ def answer(line: str) -> dict[str, Any]:
     return {"plays": [play_json(play) for play in plays]}
 
 
-def run(lines: Iterable[str], out: TextIO) -> int:
+def answer_lines(lines: Iterable[str], out: TextIO) -> int:
     """Answer every non-blank line in order; the exit status is 1 if any line was bad."""
     status = 0
     write = out.write

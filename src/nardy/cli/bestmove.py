@@ -6,14 +6,33 @@ one position at a time through a pipe.
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
 from collections.abc import Iterable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from nardy.bot.levels import Bot, MissingWeightsError
-from nardy.moves_command import play_json, read_line
+from nardy.cli.moves import play_json, read_line
 from nardy.rules.errors import NardyError
 from nardy.rules.variant import Variant
+
+if TYPE_CHECKING:
+    from nardy.bot.levels import Bot
+
+NAME = "bestmove"
+HELP = "the computer's play for position JSON lines, answered line by line"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--level",
+        default="strongest",
+        help="beginner, casual, intermediate, advanced, expert, strongest (default: 2-ply)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    return answer_lines(iter(sys.stdin.readline, ""), sys.stdout, args.level)
 
 
 class BestMove:
@@ -24,6 +43,8 @@ class BestMove:
         self.bots: dict[Variant, Bot] = {}
 
     def answer(self, line: str) -> dict[str, Any]:
+        from nardy.bot.levels import Bot, MissingWeightsError
+
         read = read_line(line, "the computer's plays")
         if isinstance(read, dict):
             return read
@@ -38,7 +59,7 @@ class BestMove:
         return {"play": None if play is None else play_json(play)}
 
 
-def run(lines: Iterable[str], out: TextIO, level: str) -> int:
+def answer_lines(lines: Iterable[str], out: TextIO, level: str) -> int:
     """Answer each non-blank line at once; the exit status is 1 if any line was bad."""
     answers = BestMove(level)
     status = 0

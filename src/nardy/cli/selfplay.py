@@ -7,14 +7,41 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Sequence
 from typing import Any
 
 from nardy.bot.agent import RandomAgent, play_match, seeded_dice
 from nardy.formats.record import match_to_record
+from nardy.rules.errors import NardyError
 from nardy.rules.match import Match
 from nardy.rules.settings import Settings
 from nardy.variants import variant_named
+
+NAME = "selfplay"
+HELP = "two random agents play a match with seeded dice and write its record"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--variant", required=True, help="backgammon, long-nardy, dutch, ...")
+    parser.add_argument(
+        "--set", action="append", default=[], metavar="KEY=VALUE", help="a setting, repeatable"
+    )
+    parser.add_argument("--games", type=int, default=1, help="games of a money session")
+    parser.add_argument("--seed", type=int, required=True, help="seed of dice and agents")
+    parser.add_argument("--out", required=True, help="the record file to write")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        record = selfplay(args.variant, parse_sets(args.set), args.games, args.seed)
+    except (NardyError, argparse.ArgumentTypeError) as error:
+        print(f"nardy selfplay: {error}", file=sys.stderr)
+        return 2
+    with open(args.out, "w", encoding="utf-8") as out:
+        json.dump(record, out)
+    print(f"{args.out}: {len(record['games'])} games, score {record['score']}")
+    return 0
 
 
 def parse_sets(items: Sequence[str]) -> dict[str, Any]:

@@ -7,10 +7,23 @@ roll, in order) must be the one the seed gives (see :mod:`nardy.server.dice`).
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
 from typing import Any, TextIO
 
 from nardy.server import dice as dice_service
+
+NAME = "verify-dice"
+HELP = "recompute every roll of a game record"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="a record downloaded from the server (with its dice)")
+
+
+def run(args: argparse.Namespace) -> int:
+    return verify_file(args.file, sys.stdout)
 
 
 def record_rolls(record: dict[str, Any]) -> list[tuple[int, int]]:
@@ -27,6 +40,7 @@ def record_rolls(record: dict[str, Any]) -> list[tuple[int, int]]:
 
 
 def verify_file(path: str, out: TextIO) -> int:
+    """Check the dice of the record at ``path``; prints the verdict, returns the status."""
     try:
         with open(path, encoding="utf-8") as stream:
             record = json.load(stream)

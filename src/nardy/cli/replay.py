@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
 from typing import TextIO
 
 from nardy.formats.record import RecordError, replay
+
+NAME = "replay"
+HELP = "check a game record and print its score"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="a nardy-record/1 JSON file")
+
+
+def run(args: argparse.Namespace) -> int:
+    return replay_file(args.file, sys.stdout)
 
 
 def replay_file(path: str, out: TextIO) -> int:

@@ -2,9 +2,25 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 from pathlib import Path
-from typing import Any
+
+NAME = "serve"
+HELP = "run the game server (SQLite by default)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on")
+    parser.add_argument("--data", default=None, help="data folder (default ~/.local/share/nardy)")
+    parser.add_argument("--database", default=None, help="a database URL instead, e.g. PostgreSQL")
+    parser.add_argument("--grace", type=float, default=60.0, help="seconds a leaver keeps a seat")
+    parser.add_argument("--bot-delay", type=float, default=0.4, help="seconds the computer waits")
+    parser.add_argument("--log-level", default="warning", help="uvicorn's log level")
+    parser.add_argument(
+        "--secure-cookies", action="store_true", help="send session cookies over HTTPS only"
+    )
 
 
 def default_data_dir() -> Path:
@@ -13,7 +29,7 @@ def default_data_dir() -> Path:
     return Path(base) / "nardy"
 
 
-def main(args: Any) -> int:
+def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from nardy.server.app import ServerConfig, create_app

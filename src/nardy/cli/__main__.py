@@ -1,0 +1,7 @@
+"""``python -m nardy.cli``: the ``nardy`` command."""
+
+import sys
+
+from nardy.cli import main
+
+sys.exit(main())

@@ -1,0 +1,33 @@
+"""``nardy bench WHAT``: the benchmarks of :mod:`nardy.bench`, one sub-subcommand each.
+
+Each benchmark module keeps its own ``add_arguments`` and ``main``; their imports at the top
+are light (the players and the server load only when a bench runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+from types import ModuleType
+
+from nardy.bench import bot, movegen, server_load
+
+NAME = "bench"
+HELP = "measure speed"
+
+BENCHES: dict[str, tuple[ModuleType, str]] = {
+    "movegen": (movegen, "move generation speed per variant"),
+    "bot": (bot, "a player's strength in cubeless games"),
+    "server": (server_load, "many games at once against a local server: round-trip times"),
+}
+"""Each benchmark's module and what it measures."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    kinds = parser.add_subparsers(dest="bench", required=True, metavar="WHAT")
+    for name, (module, help_text) in BENCHES.items():
+        module.add_arguments(kinds.add_parser(name, help=help_text))
+
+
+def run(args: argparse.Namespace) -> int:
+    status: int = BENCHES[args.bench][0].main(args)
+    return status
