@@ -50,6 +50,11 @@ class Variant(ABC):
     """The roller's and the opponent's head points, where a variant has heads."""
     chouette: ClassVar[bool] = False
     """Whether chouette tables (CH1–CH7) are played with these rules."""
+    standard_bearoff: ClassVar[bool] = False
+    """Whether the end of the game is the common bear-off: the roller bears off from home
+    points 1..6 by C6, the opponent from the mirror of those points, and once both sides
+    are home nothing else changes the play (no contact). The bear-off databases apply
+    exactly then."""
     resign_levels: ClassVar[tuple[int, ...]] = ()
     """Levels a resignation may be offered at (B9); none means an immediate resignation
     scored on the position (LN9)."""

@@ -40,6 +40,7 @@ class Backgammon(Variant):
     setting_names = Variant.setting_names | {"jacoby", "auto_doubles", "backgammon_value"}
     opening_is_first_roll = True
     chouette = True
+    standard_bearoff = True  # C6, from points 1..6; the opponent's home is 19..24
     resign_levels: ClassVar[tuple[int, ...]] = (1, 2, 3)
 
     def start_position(self) -> Position:

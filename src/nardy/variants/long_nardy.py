@@ -59,6 +59,7 @@ class LongNardy(Variant):
     name = "long-nardy"
     has_bar = False
     heads = (24, 12)
+    standard_bearoff = True  # LN6; the opponent's home is 13..18, and nothing is in the way
     setting_names = Variant.setting_names | {"scoring", "first_move", "last_roll"}
     setting_defaults: ClassVar[Mapping[str, Any]] = {"cube": False}
 
