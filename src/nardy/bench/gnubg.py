@@ -19,6 +19,13 @@ checkers first), so the chosen play is found among nardy's own final positions b
 from __future__ import annotations
 
 import importlib
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from nardy.formats.gnubg_id import cell_slots
@@ -79,3 +86,62 @@ class GnubgPlayer:
             if key_of_board([mover, opponent]) == key:
                 return final
         raise RuntimeError(f"gnubg chose a play nardy does not know: {key} for {dice}")
+
+
+# ----------------------------------------------------------------------------- the program
+
+PROGRAM = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
+"""Debian's GNU Backgammon program (``/usr/games/gnubg``), or None when it is missing; it
+reads ``.mat`` files and analyses them without a display (``gnubg -t``)."""
+
+_ANALYSE = """
+import gnubg, json, os, sys
+paths = json.loads(os.environ["NARDY_MATS"])
+ply = int(os.environ["NARDY_PLY"])
+for what in ("chequerplay", "cubedecision"):
+    gnubg.command("set analysis %s evaluation plies %d" % (what, ply))
+found = []
+for path in paths:
+    gnubg.command("import mat %s" % path)
+    gnubg.command("analyse match")
+    found.append(gnubg.match(analysis=1, boards=0, statistics=1, verbose=0))
+    sys.stdout.write("NARDY-DONE %d\\n" % len(found))
+    sys.stdout.flush()
+with open(os.environ["NARDY_OUT"], "w") as out:
+    json.dump(found, out, default=str)
+"""
+
+
+def analyse_mats(
+    paths: Sequence[Path], ply: int = 2, progress: Callable[[int], None] | None = None
+) -> list[dict[str, Any]]:
+    """GNU Backgammon's own analysis of each ``.mat`` file at ``ply`` (its default is 2),
+    as its Python interface gives it (``gnubg.match(analysis=1, statistics=1)``), with
+    its default thresholds of doubtful, bad and very bad."""
+    if PROGRAM is None:
+        raise FileNotFoundError("GNU Backgammon is not installed (Debian package gnubg)")
+    with tempfile.TemporaryDirectory() as folder:
+        script = Path(folder) / "analyse.py"
+        script.write_text(_ANALYSE)
+        out = Path(folder) / "out.json"
+        env = {
+            **os.environ,
+            "HOME": folder,  # gnubg keeps its settings there: start from its defaults
+            "NARDY_MATS": json.dumps([str(Path(p).resolve()) for p in paths]),
+            "NARDY_PLY": str(ply),
+            "NARDY_OUT": str(out),
+        }
+        command = [PROGRAM, "-t", "-q", "-r", "-p", str(script)]
+        with subprocess.Popen(
+            command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        ) as process:
+            assert process.stdout is not None
+            tail: list[str] = []
+            for line in process.stdout:
+                if line.startswith("NARDY-DONE") and progress is not None:
+                    progress(int(line.split()[1]))
+                tail = [*tail[-20:], line]
+        if not out.exists():
+            raise RuntimeError("gnubg did not finish its analysis:\n" + "".join(tail))
+        found: list[dict[str, Any]] = json.loads(out.read_text())
+        return found

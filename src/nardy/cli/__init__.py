@@ -6,7 +6,7 @@ exit status. Modules import what their work needs inside ``run``, so that ``nard
 does not load the server or the network.
 
 >>> [module.NAME for module in COMMANDS]
-['moves', 'selfplay', 'bestmove', 'train', 'serve', 'verify-dice', 'replay', 'bench']
+['moves', 'selfplay', 'bestmove', 'train', 'serve', 'verify-dice', 'replay', 'analyze', 'bench']
 """
 
 from __future__ import annotations
@@ -15,7 +15,17 @@ import argparse
 from collections.abc import Sequence
 from types import ModuleType
 
-from nardy.cli import bench, bestmove, moves, replay, selfplay, serve, train, verify_dice
+from nardy.cli import (
+    analyze,
+    bench,
+    bestmove,
+    moves,
+    replay,
+    selfplay,
+    serve,
+    train,
+    verify_dice,
+)
 
 COMMANDS: tuple[ModuleType, ...] = (
     moves,
@@ -25,6 +35,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     serve,
     verify_dice,
     replay,
+    analyze,
     bench,
 )
 """The subcommands, in the order ``nardy --help`` lists them."""

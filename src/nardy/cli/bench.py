@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from types import ModuleType
 
-from nardy.bench import bot, movegen, server_load
+from nardy.bench import analysis, bot, movegen, server_load
 
 NAME = "bench"
 HELP = "measure speed"
@@ -18,6 +18,7 @@ BENCHES: dict[str, tuple[ModuleType, str]] = {
     "movegen": (movegen, "move generation speed per variant"),
     "bot": (bot, "a player's strength in cubeless games"),
     "server": (server_load, "many games at once against a local server: round-trip times"),
+    "analysis": (analysis, "nardy's review of matches against GNU Backgammon's analysis"),
 }
 """Each benchmark's module and what it measures."""
 

@@ -1,0 +1,429 @@
+"""The engine as the analysis sees it: the one module of :mod:`nardy.analysis` that calls
+:mod:`nardy.bot`, so a new engine changes this file only.
+
+It answers three questions, each looked at ``ply`` rolls ahead:
+
+* the cubeless chances of the mover after each candidate play of a roll
+  (:meth:`Engine.after`), and of the player on roll before rolling (:meth:`Engine.before`);
+* the ranking of the plays of one roll by the mover's equity *with* the cube
+  (:meth:`Engine.rank`): every play is scored at 0 ply, and the best few (always with the
+  play being judged) are looked at more deeply, as the bot's search does;
+* what a result or a set of chances is worth to a player (:class:`Stakes`): money points,
+  or a match winning chance through the match equity table, both turned into *normalised*
+  equity — points per game at a cube of 1. For a match, a winning chance ``m`` is
+  ``(2m − (W + L)) / (W − L)`` where W and L are the chances after winning and losing the
+  cube's value now (the "equivalent to money game" unit of GNU Backgammon), so money and
+  match errors read alike.
+
+The bot's search returns equities only; the analysis needs the chances themselves (a match
+turns them into winning chances), so :meth:`Engine.after` repeats the search's look-ahead
+— the opponent's 21 rolls, each answered with its best play at 0 ply and judged one ply
+less — and averages the outputs instead of the equities.
+
+>>> from nardy.rules.settings import Settings
+>>> from nardy.variants import BACKGAMMON
+>>> engine = Engine(BACKGAMMON, Settings())
+>>> stakes = Stakes.money()
+>>> best = engine.rank(BACKGAMMON.start_position().cells, (3, 1), 0, stakes)[0]
+>>> sorted(best.steps)
+[(6, 5), (8, 5)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from nardy.bot.cube import (
+    MONEY,
+    CubeContext,
+    CubeDecision,
+    Probabilities,
+    Scale,
+    cubeful,
+    decide,
+    kazaross_xg2,
+)
+from nardy.bot.encoding import Array
+from nardy.bot.evaluator import Evaluator
+from nardy.bot.levels import shipped_network
+from nardy.bot.network import equity, flip_outputs
+from nardy.bot.search import ROLLS
+from nardy.rules.cells import CHECKERS, OFF, Cells
+from nardy.rules.game import Game
+from nardy.rules.match import Match
+from nardy.rules.plays import Dice, Step, final_cells
+from nardy.rules.settings import Settings
+from nardy.rules.variant import Variant
+
+__all__ = [
+    "OPENING_ROLLS",
+    "ROLLS",
+    "Candidate",
+    "CubeValues",
+    "Engine",
+    "Filter",
+    "Stakes",
+    "match_equity",
+]
+
+OPENING_ROLLS: tuple[tuple[Dice, float], ...] = tuple(
+    ((a, b), 1 / 15) for a in range(1, 7) for b in range(a + 1, 7)
+)
+"""The rolls an opening roll-off can give the starter (never a double), equally likely."""
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Which candidates are looked at one ply deeper: at most ``keep``, within ``margin``
+    (normalised equity) of the best so far."""
+
+    keep: int
+    margin: float
+
+
+FILTERS = (Filter(8, 0.16), Filter(4, 0.08), Filter(2, 0.04))
+"""One filter per extra ply: wider than the bot's own, since the analysis must judge the
+play that was made as well as find the best."""
+
+
+# ----------------------------------------------------------------------------- stakes
+
+
+def match_equity(away: int, opponent_away: int, post_crawford: bool = False) -> float:
+    """The chance to win a match from these away scores (the bot's match equity table).
+
+    >>> match_equity(7, 7)
+    0.5
+    """
+    return kazaross_xg2().equity(away, opponent_away, post_crawford)
+
+
+@dataclass(frozen=True)
+class CubeValues:
+    """A cube decision for the player on roll, each value in normalised equity."""
+
+    no_double: float
+    double_take: float
+    double_pass: float
+    decision: CubeDecision
+
+    @property
+    def double(self) -> float:
+        """What doubling is worth: the opponent answers as is best for them."""
+        return min(self.double_take, self.double_pass)
+
+    @property
+    def best(self) -> float:
+        return max(self.no_double, self.double)
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """The cube and the score from the side of one player on roll."""
+
+    context: CubeContext
+
+    @classmethod
+    def money(cls, cube: int = 1) -> Stakes:
+        return cls(CubeContext(cube=cube))
+
+    @classmethod
+    def of(cls, game: Game, player: int, match: Match | None = None) -> Stakes:
+        """The stakes of ``player`` in ``game`` (the score and Crawford state from
+        ``match``), whoever is on turn."""
+        return cls(CubeContext.for_game(game, player, match if not game.money else None))
+
+    @property
+    def scale(self) -> Scale:
+        return self.context.scale
+
+    @property
+    def cube(self) -> int:
+        return self.context.cube
+
+    @property
+    def is_match(self) -> bool:
+        return self.context.scale is not MONEY
+
+    def flipped(self) -> Stakes:
+        """The same stakes seen by the opponent."""
+        return Stakes(self.context.flipped())
+
+    def normalise(self, value: float) -> float:
+        """A value on the scale (points, or a winning chance) as normalised equity."""
+        won, lost = self.scale.win(self.cube), self.scale.lose(self.cube)
+        if not self.is_match:
+            return value / self.cube
+        if won - lost < 1e-12:
+            return 0.0
+        return (2.0 * value - (won + lost)) / (won - lost)
+
+    def raw(self, normalised: float) -> float:
+        """The inverse of :meth:`normalise`: points at the real cube, or a winning chance."""
+        won, lost = self.scale.win(self.cube), self.scale.lose(self.cube)
+        if not self.is_match:
+            return normalised * self.cube
+        return (normalised * (won - lost) + (won + lost)) / 2.0
+
+    def result(self, points: int) -> float:
+        """Winning ``points`` (negative: losing them) as normalised equity."""
+        value = self.scale.win(points) if points >= 0 else self.scale.lose(-points)
+        return self.normalise(value)
+
+    def on_roll(self, outputs: Array) -> float:
+        """Normalised equity of the player on roll with these cubeless ``outputs``."""
+        return self.normalise(cubeful(Probabilities.of(outputs), self.context))
+
+    def after_play(self, outputs: Array) -> float:
+        """Normalised equity of the mover whose play left these ``outputs`` (its own),
+        the opponent to roll with the cube as it is."""
+        theirs = flip_outputs(np.asarray(outputs, dtype=np.float64)[None, :])[0]
+        return -self.flipped().on_roll(theirs)
+
+    def dead(self, outputs: Array) -> Array:
+        """Normalised equity of each row of the mover's ``outputs`` if the cube could not
+        be turned again (linear in the chances: a quick first ranking)."""
+        y = np.asarray(outputs, dtype=np.float64)
+        values = self.context.values
+        c, scale = self.cube, self.scale
+        win = [scale.win(c), scale.win(c * values.gammon), scale.win(c * values.backgammon)]
+        lose = [scale.lose(c), scale.lose(c * values.gammon), scale.lose(c * values.backgammon)]
+        if self.context.jacoby:
+            win, lose = [win[0]] * 3, [lose[0]] * 3
+        w, wg, wb, lg, lb = (y[:, i] for i in range(5))
+        wg, lg = np.minimum(wg, w), np.minimum(lg, 1.0 - w)
+        wb, lb = np.minimum(wb, wg), np.minimum(lb, lg)
+        raw = (
+            (w - wg) * win[0]
+            + (wg - wb) * win[1]
+            + wb * win[2]
+            + (1.0 - w - lg) * lose[0]
+            + (lg - lb) * lose[1]
+            + lb * lose[2]
+        )
+        if not self.is_match:
+            return np.asarray(raw / c)
+        won, lost = win[0], lose[0]
+        spread = max(won - lost, 1e-12)
+        return np.asarray((2.0 * raw - (won + lost)) / spread)
+
+    def cube_values(self, outputs: Array) -> CubeValues:
+        """The no-double, double/take and double/pass values of the player on roll."""
+        decision = decide(Probabilities.of(outputs), self.context)
+        return CubeValues(
+            self.normalise(decision.no_double),
+            self.normalise(decision.double_take),
+            self.normalise(decision.double_pass),
+            decision,
+        )
+
+
+# ----------------------------------------------------------------------------- engine
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One play of a roll: its final cells and steps, the mover's chances after it, and
+    its normalised equity with the cube, judged ``ply`` rolls ahead."""
+
+    cells: Cells
+    steps: tuple[Step, ...]
+    outputs: Array
+    value: float
+    ply: int
+
+
+class Engine:
+    """The analysis' view of the bot for one set of rules (see the module docstring)."""
+
+    def __init__(self, variant: Variant, settings: Settings) -> None:
+        self.variant = variant
+        self.evaluator = Evaluator(variant, shipped_network(variant), settings)
+
+    @classmethod
+    def for_game(cls, game: Game) -> Engine:
+        return _engine(game.variant, game.settings)
+
+    def flip(self, cells: Cells) -> Cells:
+        return self.evaluator.flip(cells)
+
+    def plays(self, cells: Cells, dice: Dice) -> dict[Cells, tuple[Step, ...]]:
+        """The final cells of every legal play of ``dice``, with steps reaching each."""
+        return final_cells(self.variant, cells, dice)
+
+    # -- chances
+
+    def after(self, finals: Sequence[Cells], ply: int) -> Array:
+        """The mover's cubeless outputs after each play (the opponent to roll)."""
+        evaluator = self.evaluator
+        if ply <= 0 or not finals:
+            return evaluator.after_outputs(list(finals)) if finals else np.zeros((0, 5))
+        result = np.zeros((len(finals), 5))
+        replies: list[Cells] = []
+        groups: list[tuple[int, float, int, int]] = []  # final, chance, first, end
+        for index, cells in enumerate(finals):
+            if cells[OFF] == CHECKERS:
+                result[index] = evaluator.outcome(cells)
+                continue
+            turned = evaluator.flip(cells)
+            for dice, chance in ROLLS:
+                answers = final_cells(self.variant, turned, dice)
+                if not answers:  # the opponent cannot move: the mover rolls again
+                    result[index] += chance * self.before(cells, ply - 1)
+                    continue
+                groups.append((index, chance, len(replies), len(replies) + len(answers)))
+                replies.extend(answers)
+        if not groups:
+            return result
+        quick = evaluator.after_outputs(replies)
+        scores = equity(quick)
+        chosen = [first + int(np.argmax(scores[first:end])) for _, _, first, end in groups]
+        theirs = quick[chosen] if ply == 1 else self.after([replies[i] for i in chosen], ply - 1)
+        mine = flip_outputs(theirs)
+        for (index, chance, _, _), row in zip(groups, mine, strict=True):
+            result[index] += chance * row
+        return result
+
+    def before(self, cells: Cells, ply: int) -> Array:
+        """The cubeless outputs of the player on roll in ``cells``, before rolling: the
+        network's at 0 ply, else the average over the 21 rolls of the outputs after the
+        play the network likes best at 0 ply, judged ``ply - 1`` deep."""
+        evaluator = self.evaluator
+        if ply <= 0:
+            return evaluator.roller_outputs(cells)
+        total = np.zeros(5)
+        chosen: list[Cells] = []
+        chances: list[float] = []
+        for dice, chance in ROLLS:
+            choice = evaluator.best(cells, dice)
+            if choice is None:  # no play: the opponent is on roll in the same position
+                theirs = self.before(evaluator.flip(cells), ply - 1)
+                total += chance * flip_outputs(theirs[None, :])[0]
+            else:
+                chosen.append(choice.cells)
+                chances.append(chance)
+        if chosen:
+            total += np.asarray(chances) @ self.after(chosen, ply - 1)
+        return total
+
+    # -- ranking plays
+
+    def rank(
+        self,
+        cells: Cells,
+        dice: Dice,
+        ply: int,
+        stakes: Stakes,
+        include: Iterable[Cells] = (),
+        judge: int = 8,
+    ) -> list[Candidate]:
+        """The plays of ``dice``, best first by the mover's normalised equity with the
+        cube (``stakes`` are the mover's). Every play is scored at 0 ply with a dead cube;
+        the survivors of each :data:`FILTERS` step are looked at one ply deeper (the plays
+        in ``include`` are always taken along). The last survivors, and the next best
+        plays up to ``judge`` in all, are valued with the cube. Deeper looks come first:
+        the best play is the best of those looked at ``ply`` deep."""
+        plays = final_cells(self.variant, cells, dice)
+        if not plays:
+            return []
+        finals = list(plays)
+        wanted = set(include)
+        forced = {i for i, final in enumerate(finals) if final in wanted}
+        outputs = self.evaluator.after_outputs(finals)
+        values = stakes.dead(outputs)
+        depth = np.zeros(len(finals), dtype=np.int64)
+        alive = _survivors(values, np.arange(len(finals)), FILTERS[0], forced)
+        for level in range(1, ply + 1):
+            deeper = self.after([finals[i] for i in alive], level)
+            outputs[alive] = deeper
+            values[alive] = stakes.dead(deeper)
+            depth[alive] = level
+            if level < ply:
+                alive = _survivors(values, alive, FILTERS[min(level, len(FILTERS) - 1)], forced)
+        survivors = set(alive.tolist())
+        others = np.array([i for i in range(len(finals)) if i not in survivors], dtype=np.int64)
+        if len(others) and len(alive) < judge:
+            alive = np.concatenate(
+                [alive, _survivors(values, others, Filter(judge - len(alive), np.inf), set())]
+            )
+        final = {int(i): stakes.after_play(outputs[i]) for i in alive}
+        candidates = [
+            Candidate(
+                finals[i],
+                plays[finals[i]],
+                outputs[i],
+                final.get(i, float(values[i])),
+                int(depth[i]),
+            )
+            for i in range(len(finals))
+        ]
+        judged = sorted((c for i, c in enumerate(candidates) if i in final), key=_by_value)
+        rest = sorted((c for i, c in enumerate(candidates) if i not in final), key=_by_value)
+        return judged + rest
+
+    def roll_table(
+        self, cells: Cells, ply: int, stakes: Stakes, rolls: Sequence[tuple[Dice, float]] = ROLLS
+    ) -> list[tuple[Dice, float, Candidate | None]]:
+        """For each roll: its chance and the best play of it at ``ply`` (None: no play).
+        At 0 ply every play of every roll is scored in one batch."""
+        if ply > 0:
+            table: list[tuple[Dice, float, Candidate | None]] = []
+            for dice, chance in rolls:
+                ranked = self.rank(cells, dice, ply, stakes, judge=2)
+                table.append((dice, chance, ranked[0] if ranked else None))
+            return table
+        per_roll = [final_cells(self.variant, cells, dice) for dice, _ in rolls]
+        finals = [final for plays in per_roll for final in plays]
+        outputs = self.evaluator.after_outputs(finals) if finals else np.zeros((0, 5))
+        values = stakes.dead(outputs)
+        table = []
+        start = 0
+        for (dice, chance), plays in zip(rolls, per_roll, strict=True):
+            end = start + len(plays)
+            if end == start:
+                table.append((dice, chance, None))
+                continue
+            order = start + np.argsort(-values[start:end], kind="stable")[:2]
+            best = max(
+                (
+                    Candidate(
+                        finals[i], plays[finals[i]], outputs[i], stakes.after_play(outputs[i]), 0
+                    )
+                    for i in order
+                ),
+                key=lambda c: c.value,
+            )
+            table.append((dice, chance, best))
+            start = end
+        return table
+
+    def passed(self, cells: Cells, ply: int) -> Array:
+        """The roller's outputs when it cannot play: the opponent rolls in the same position."""
+        theirs = self.before(self.flip(cells), ply)
+        row: Array = flip_outputs(theirs[None, :])[0]
+        return row
+
+
+def _survivors(
+    values: Array, among: npt.NDArray[np.int64], rule: Filter, forced: set[int]
+) -> npt.NDArray[np.int64]:
+    """The indices in ``among`` that ``rule`` keeps by ``values``, with ``forced`` ones."""
+    order = among[np.argsort(-values[among], kind="stable")]
+    top = values[order[0]]
+    kept = {int(i) for i in order[: rule.keep] if values[i] >= top - rule.margin}
+    return np.array(sorted(kept | forced), dtype=np.int64)
+
+
+def _by_value(candidate: Candidate) -> tuple[int, float]:
+    """Deeper looks first (as analysis programs list them), then by value."""
+    return (-candidate.ply, -candidate.value)
+
+
+@cache
+def _engine(variant: Variant, settings: Settings) -> Engine:
+    return Engine(variant, settings)

@@ -1,0 +1,486 @@
+"""The review of a match: every decision judged against the best one, the luck of every
+roll, and what they add up to for each player (INTERFACES.md §5).
+
+The match is replayed action by action through the rules. Before each action the
+analysis asks the engine (:mod:`nardy.analysis.engine`) about the position as it was:
+
+* a **roll** where the roller could have doubled is the decision *not* to double; a
+  **double** the decision to double; both compare no double against double (the
+  opponent answering as is best for them), looked at ``ply`` rolls ahead;
+* a **take** or **drop** compares the two answers to that double;
+* a **play** with more than one legal final position is a checker-play decision: the play
+  made against the best, both judged at ``ply`` with the cube;
+* an **accept** or **decline** of a resignation compares the points offered with playing on;
+* every **roll** (and, in backgammon, the opening roll, which the starter plays) has a
+  luck: the roller's equity after the best play of the dice it got, less the average of
+  the same over every roll it could have got (at ``luck_ply``, 0 by default as in other
+  analysis programs).
+
+All values are normalised equity, points per game at a cube of 1; errors are never
+negative, and the best choice has error 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from nardy.analysis.engine import OPENING_ROLLS, ROLLS, Candidate, CubeValues, Engine, Stakes
+from nardy.analysis.marks import mark
+from nardy.analysis.summary import PlayerSummary, summarise
+from nardy.formats.notation import format_play
+from nardy.formats.position_json import position_to_json
+from nardy.rules.game import (
+    Accept,
+    Action,
+    Decline,
+    Double,
+    Drop,
+    Event,
+    MakePlay,
+    OpeningRoll,
+    Phase,
+    Resign,
+    Roll,
+    Take,
+)
+from nardy.rules.match import Match
+from nardy.rules.plays import Dice
+from nardy.rules.position import Position
+from nardy.rules.turn import Turn
+
+DEFAULT_PLY = 1
+"""The deepest look that analyses a 7-point match in about a minute on a small machine
+(measured in the README)."""
+SHOWN = 5
+"""Candidate plays kept with each checker-play decision (the played one as well)."""
+
+Progress = Callable[[int, int], None]
+"""Told (actions done, actions in all) as the analysis goes."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of one player (INTERFACES.md §5), with what the page shows of it."""
+
+    action: int
+    player: int
+    kind: str
+    """``move``, ``double``, ``take`` or ``resign`` (an answer to an offer to resign)."""
+    error: float
+    played: str
+    best: str
+    equity: float
+    """The normalised equity of the choice made."""
+    best_equity: float
+    luck: float | None = None
+    """For a move, the luck of the roll it plays."""
+    position: dict[str, Any] | None = None
+    """The position before the decision, seen by the player who decides."""
+    candidates: tuple[dict[str, Any], ...] = ()
+    cube: dict[str, Any] | None = None
+
+    @property
+    def mark(self) -> str | None:
+        return mark(self.error)
+
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {
+            "action": self.action,
+            "player": self.player,
+            "kind": self.kind,
+            "error": round(self.error, 4),
+            "mark": self.mark,
+            "luck": None if self.luck is None else round(self.luck, 4),
+            "played": self.played,
+            "best": self.best,
+            "equity": round(self.equity, 4),
+            "best_equity": round(self.best_equity, 4),
+        }
+        if self.position is not None:
+            doc["position"] = self.position
+        if self.candidates:
+            doc["candidates"] = list(self.candidates)
+        if self.cube is not None:
+            doc["cube"] = self.cube
+        return doc
+
+
+@dataclass(frozen=True)
+class RollLuck:
+    """The luck of one roll, normalised and in the unit of the result (points at the
+    cube's value, or a match winning chance)."""
+
+    action: int
+    player: int
+    dice: Dice
+    luck: float
+    raw: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "player": self.player,
+            "dice": list(self.dice),
+            "luck": round(self.luck, 4),
+        }
+
+
+@dataclass(frozen=True)
+class Point:
+    """Where the game stood before a roll, for the graph: player 0's chance to win the
+    game (cubeless), its normalised equity, and in a match its match winning chance."""
+
+    action: int
+    win: float
+    equity: float
+    match: float | None
+
+    def to_json(self) -> dict[str, Any]:
+        doc: dict[str, Any] = {
+            "action": self.action,
+            "win": round(self.win, 4),
+            "equity": round(self.equity, 4),
+        }
+        if self.match is not None:
+            doc["match"] = round(self.match, 4)
+        return doc
+
+
+@dataclass
+class GameReview:
+    """The decisions, rolls and graph of one game."""
+
+    score_before: tuple[int, int]
+    decisions: list[Decision] = field(default_factory=list)
+    rolls: list[RollLuck] = field(default_factory=list)
+    graph: list[Point] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "score_before": list(self.score_before),
+            "result": self.result,
+            "decisions": [d.to_json() for d in self.decisions],
+            "rolls": [r.to_json() for r in self.rolls],
+            "graph": [p.to_json() for p in self.graph],
+        }
+
+
+@dataclass(frozen=True)
+class Review:
+    """The whole analysis of a match."""
+
+    variant: str
+    settings: dict[str, Any]
+    players: tuple[str, str]
+    ply: int
+    luck_ply: int
+    games: tuple[GameReview, ...]
+    summary: tuple[PlayerSummary, PlayerSummary]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": "nardy-analysis/1",
+            "variant": self.variant,
+            "settings": self.settings,
+            "players": list(self.players),
+            "ply": self.ply,
+            "luck_ply": self.luck_ply,
+            "unit": "match" if self.settings.get("match_to") else "money",
+            "marks": {"doubtful": 0.04, "bad": 0.08, "very bad": 0.16},
+            "games": [g.to_json() for g in self.games],
+            "summary": [s.to_json() for s in self.summary],
+        }
+
+
+# ----------------------------------------------------------------------------- the walk
+
+
+def analyse(
+    match: Match,
+    players: tuple[str, str] = ("player 0", "player 1"),
+    ply: int = DEFAULT_PLY,
+    *,
+    luck_ply: int = 0,
+    progress: Progress | None = None,
+) -> Review:
+    """The review of ``match`` (a finished or unfinished one, as the rules replayed it)."""
+    total = sum(len(game.actions) for game in match.games)
+    done = 0
+    replay = Match.new(match.variant, match.settings)
+    games: list[GameReview] = []
+    for played in match.games:
+        if not played.actions:
+            continue
+        review = GameReview(replay.score)
+        walker = _Walker(review, ply, luck_ply)
+        for index, action in enumerate(played.actions):
+            walker.before(replay, index, action)
+            for event in events_of(action):
+                replay = replay.apply(event)
+            walker.after(replay, index, action)
+            done += 1
+            if progress is not None:
+                progress(done, total)
+        result = played.result
+        if result is not None:
+            review.result = {"winner": result.winner, "points": result.points, "kind": result.kind}
+        games.append(review)
+    summary = summarise(match, games)
+    settings = match.settings.to_json(match.variant)
+    return Review(match.variant.name, settings, players, ply, luck_ply, tuple(games), summary)
+
+
+class _Walker:
+    """Judges the actions of one game as they come."""
+
+    def __init__(self, review: GameReview, ply: int, luck_ply: int) -> None:
+        self.review = review
+        self.ply = ply
+        self.luck_ply = luck_ply
+        self.cube: CubeValues | None = None
+        """The values of the double just offered, for its answer."""
+        self.luck: float | None = None
+        """The luck of the roll being played, for its move."""
+
+    def before(self, match: Match, index: int, action: Action) -> None:
+        game = match.game
+        player = action.player
+        if player is None:
+            return
+        match action.type:
+            case "roll":
+                if game.can_double(player):
+                    self._cube(match, index, player, doubled=False)
+                assert action.dice is not None
+                self._roll(match, index, player, action.dice, ROLLS)
+            case "double":
+                self._cube(match, index, player, doubled=True)
+            case "take" | "drop":
+                self._answer(index, player, took=action.type == "take")
+            case "play":
+                self._move(match, index, player, action)
+            case "accept" | "decline":
+                self._resignation(match, index, player, accepted=action.type == "accept")
+
+    def after(self, match: Match, index: int, action: Action) -> None:
+        """The opening roll is judged once it is known who plays it (B5)."""
+        game = match.game
+        if action.type != "opening" or game.phase is not Phase.MOVING or game.moving is None:
+            return
+        assert game.turn is not None
+        self._roll(match, index, game.turn, game.moving.dice, OPENING_ROLLS)
+
+    # -- the parts
+
+    def _roll(
+        self,
+        match: Match,
+        index: int,
+        player: int,
+        dice: Dice,
+        rolls: tuple[tuple[Dice, float], ...],
+    ) -> None:
+        game = match.game
+        engine = Engine.for_game(game)
+        stakes = Stakes.of(game, player, match)
+        cells = game.position.cells
+        table = engine.roll_table(cells, self.luck_ply, stakes, rolls)
+        values: dict[tuple[int, ...], tuple[float, float]] = {}
+        for roll, chance, best in table:
+            if best is not None:
+                value = best.value
+            else:
+                value = _passed(engine, cells, self.luck_ply, stakes)
+            values[tuple(sorted(roll))] = (chance, value)
+        average = sum(chance * value for chance, value in values.values())
+        luck = values[tuple(sorted(dice))][1] - average
+        raw = stakes.raw(luck) - stakes.raw(0.0)
+        self.luck = luck
+        self.review.rolls.append(RollLuck(index, player, dice, luck, raw))
+        win = sum(
+            chance * float(best.outputs[0] if best is not None else engine.passed(cells, 0)[0])
+            for _, chance, best in table
+        )
+        sign = 1 if player == 0 else -1
+        in_match = stakes.raw(average) if stakes.is_match else None
+        self.review.graph.append(
+            Point(
+                index,
+                win if player == 0 else 1.0 - win,
+                sign * average,
+                None if in_match is None else (in_match if player == 0 else 1.0 - in_match),
+            )
+        )
+
+    def _cube(self, match: Match, index: int, player: int, *, doubled: bool) -> None:
+        game = match.game
+        engine = Engine.for_game(game)
+        stakes = Stakes.of(game, player, match)
+        outputs = engine.before(game.position.cells, self.ply)
+        cube = stakes.cube_values(outputs)
+        self.cube = cube
+        chosen = cube.double if doubled else cube.no_double
+        best_double = cube.double >= cube.no_double
+        self.review.decisions.append(
+            Decision(
+                index,
+                player,
+                "double",
+                max(cube.best - chosen, 0.0),
+                "double" if doubled else "no double",
+                "double" if best_double else "no double",
+                chosen,
+                cube.best,
+                position=position_to_json(game.position),
+                cube=_cube_json(cube, outputs),
+            )
+        )
+
+    def _answer(self, index: int, player: int, *, took: bool) -> None:
+        cube = self.cube
+        assert cube is not None, "an answer without a double"
+        take, drop = -cube.double_take, -cube.double_pass
+        chosen = take if took else drop
+        best = max(take, drop)
+        self.review.decisions.append(
+            Decision(
+                index,
+                player,
+                "take",
+                max(best - chosen, 0.0),
+                "take" if took else "drop",
+                "take" if take >= drop else "drop",
+                chosen,
+                best,
+                cube=_cube_json(cube, None),
+            )
+        )
+
+    def _move(self, match: Match, index: int, player: int, action: Action) -> None:
+        game = match.game
+        assert action.dice is not None and action.steps is not None
+        engine = Engine.for_game(game)
+        cells = game.position.cells
+        plays = engine.plays(cells, action.dice)
+        luck, self.luck = self.luck, None
+        if len(plays) < 2:
+            return  # a forced move is no decision
+        turn = Turn.begin(game.position, action.dice)
+        for step in action.steps:
+            turn = turn.step(step)
+        chosen = turn.current
+        stakes = Stakes.of(game, player, match)
+        ranked = engine.rank(cells, action.dice, self.ply, stakes, include=[chosen])
+        best = ranked[0]
+        mine = next(c for c in ranked if c.cells == chosen)
+        shown = ranked[:SHOWN] if mine in ranked[:SHOWN] else [*ranked[:SHOWN], mine]
+        position = game.position
+        self.review.decisions.append(
+            Decision(
+                index,
+                player,
+                "move",
+                max(best.value - mine.value, 0.0),
+                format_play(position, action.steps),
+                format_play(position, best.steps),
+                mine.value,
+                best.value,
+                luck=luck,
+                position=position_to_json(position, action.dice),
+                candidates=tuple(_candidate_json(position, c, best, chosen) for c in shown),
+            )
+        )
+
+    def _resignation(self, match: Match, index: int, player: int, *, accepted: bool) -> None:
+        game = match.game
+        assert game.offer is not None and game.turn is not None
+        result = game.apply(Accept(player)).result
+        assert result is not None
+        stakes = Stakes.of(game, player, match)
+        accept = stakes.result(result.points)
+        engine = Engine.for_game(game)
+        roller = game.turn
+        roller_stakes = Stakes.of(game, roller, match)
+        cells = game.position.cells
+        if game.resume is Phase.MOVING and game.moving is not None:
+            ranked = engine.rank(cells, game.moving.dice, self.ply, roller_stakes)
+            on = ranked[0].value if ranked else _passed(engine, cells, self.ply, roller_stakes)
+        else:
+            on = roller_stakes.on_roll(engine.before(cells, self.ply))
+        decline = on if roller == player else -on
+        chosen = accept if accepted else decline
+        best = max(accept, decline)
+        self.review.decisions.append(
+            Decision(
+                index,
+                player,
+                "resign",
+                max(best - chosen, 0.0),
+                "accept" if accepted else "decline",
+                "accept" if accept >= decline else "decline",
+                chosen,
+                best,
+                cube={"accept": round(accept, 4), "decline": round(decline, 4)},
+            )
+        )
+
+
+def _passed(engine: Engine, cells: Any, ply: int, stakes: Stakes) -> float:
+    """The roller's equity when its roll cannot be played."""
+    return stakes.after_play(engine.passed(cells, ply))
+
+
+def _cube_json(cube: CubeValues, outputs: Any) -> dict[str, Any]:
+    doc: dict[str, Any] = {
+        "no_double": round(cube.no_double, 4),
+        "double_take": round(cube.double_take, 4),
+        "double_pass": round(cube.double_pass, 4),
+        "action": cube.decision.action,
+        "take": cube.decision.take,
+    }
+    if outputs is not None:
+        doc["chances"] = [round(float(x), 4) for x in outputs]
+    return doc
+
+
+def _candidate_json(
+    position: Position, candidate: Candidate, best: Candidate, chosen: Any
+) -> dict[str, Any]:
+    return {
+        "play": format_play(position, candidate.steps),
+        "steps": [list(step) for step in candidate.steps],
+        "equity": round(candidate.value, 4),
+        "difference": round(candidate.value - best.value, 4),
+        "ply": candidate.ply,
+        "played": candidate.cells == chosen,
+    }
+
+
+def events_of(action: Action) -> Iterator[Event]:
+    """The events a recorded action stands for."""
+    player = action.player if action.player is not None else 0
+    match action.type:
+        case "opening":
+            yield from (OpeningRoll(pair) for pair in action.attempts or ())
+        case "roll":
+            assert action.dice is not None
+            yield Roll(player, action.dice)
+        case "play":
+            yield MakePlay(player, action.steps or (), action.dice)
+        case "double":
+            yield Double(player)
+        case "take":
+            yield Take(player)
+        case "drop":
+            yield Drop(player)
+        case "resign":
+            yield Resign(player, action.level or 1)
+        case "accept":
+            yield Accept(player)
+        case "decline":
+            yield Decline(player)
+        case other:
+            raise ValueError(f"unknown action type {other!r}")
