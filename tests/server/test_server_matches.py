@@ -33,6 +33,11 @@ def test_two_people_play_a_whole_match(
         assert sent > 10
         final = players[0].state
         doc = await record(live.url, table)
+        # every state names the roll-off of its game, once it is decided
+        for state in players[0].states:
+            if state["phase"] != "opening" and state["status"] != "over":
+                pairs = doc["games"][state["game"] - 1]["actions"][0]["dice"]
+                assert state["opening"] == pairs[-1], state
         for player in players:
             await player.aclose()
         return {"final": final, "record": doc}

@@ -250,6 +250,47 @@ def test_accounts_register_login_logout(live: LiveServer) -> None:
     assert stored.startswith("$argon2id$") and "tajne" not in stored
 
 
+def test_a_guest_changes_name_and_the_opponent_sees_it(live: LiveServer) -> None:
+    async def scenario() -> None:
+        (ala, ben), _ = await seated_pair(live.url, "dutch", {"match_to": 1})
+        reply = await ala.http.post("/api/me/name", json={"name": "  Ala   Nowak "})
+        assert reply.status_code == 200 and reply.json()["name"] == "Ala Nowak"
+        await ben.wait(lambda: ben.state["seats"][0] == "Ala Nowak")
+        assert (await ala.http.get("/api/me")).json()["name"] == "Ala Nowak"
+        blank = await ala.http.post("/api/me/name", json={"name": "\u200b\t"})
+        assert blank.status_code == 400 and "visible" in blank.json()["detail"]
+        nobody = httpx.AsyncClient(base_url=live.url, trust_env=False)
+        assert (await nobody.post("/api/me/name", json={"name": "X"})).status_code == 401
+        await nobody.aclose()
+        # an account's name stays unique
+        await ben.http.post("/api/register", json={"name": "Bronek", "password": "hasło hasło"})
+        taken = await ala.http.post("/api/register", json={"name": "Cyryl", "password": "x" * 9})
+        assert taken.status_code == 200
+        clash = await ala.http.post("/api/me/name", json={"name": "Bronek"})
+        assert clash.status_code == 400 and "taken" in clash.json()["detail"]
+        for client in (ala, ben):
+            await client.aclose()
+
+    run(scenario())
+
+
+def test_the_lobby_lists_public_games_in_play_to_watch(live: LiveServer) -> None:
+    async def scenario() -> None:
+        (ala, ben), table = await seated_pair(live.url, "backgammon", {"match_to": 1})
+        hidden = await ala.create("dutch", {}, opponent="invite")
+        cleo = await Client(live.url, "Cleo").guest()
+        listed = {row["id"]: row for row in (await cleo.http.get("/api/tables")).json()}
+        assert listed[table]["status"] == "playing" and not listed[table]["mine"]
+        assert listed[table]["seats"] == ["Ala", "Ben"]
+        assert hidden not in listed
+        own = {row["id"]: row for row in (await ala.http.get("/api/tables")).json()}
+        assert own[table]["mine"] and own[hidden]["mine"]
+        for client in (ala, ben, cleo):
+            await client.aclose()
+
+    run(scenario())
+
+
 def test_nobody_acts_at_another_players_seat(live: LiveServer) -> None:
     async def scenario() -> None:
         (ala, ben), table = await seated_pair(live.url, "backgammon", {"match_to": 1})

@@ -114,3 +114,34 @@ def test_the_clock_runs_again_after_a_restart(tmp_path: Path) -> None:
 
     with LiveServer(database, config) as server:
         run(after(server))
+
+
+def test_a_game_against_the_computer_waits_for_its_player(tmp_path: Path) -> None:
+    """Between people the grace decides; against the computer nothing times out, and the
+    lobby keeps listing the table as the player's own. Both players leave at the same
+    moment; once the people's table is lost on time, the computer's table still plays."""
+
+    async def scenario(server: LiveServer) -> None:
+        cleo = Client(server.url, "Cleo")
+        await cleo.guest()
+        solo = await cleo.create("backgammon", {"match_to": 3}, opponent="computer", seat=0)
+        await cleo.open(solo)
+        await cleo.wait(lambda: actionable(cleo.state))
+        (ala, ben), _ = await seated_pair(server.url, "backgammon", {"match_to": 1})
+        leaver, stayer = (ala, ben) if actionable(ala.state) else (ben, ala)
+        await cleo.close()
+        await leaver.close()
+        await stayer.wait(lambda: stayer.state["status"] == "over", timeout=10)
+        assert stayer.state["winner"] == stayer.state["you"]
+        state = (await cleo.http.get(f"/api/tables/{solo}")).json()
+        assert state["status"] == "playing" and state["you"] == 0
+        listed = (await cleo.http.get("/api/tables")).json()
+        assert [row["id"] for row in listed if row["mine"]] == [solo]
+        again = await cleo.open(solo)
+        assert again["n"] == state["n"] and actionable(again)
+        for client in (cleo, ala, ben):
+            await client.aclose()
+
+    with LiveServer(tmp_path / "nardy.sqlite3", ServerConfig(grace=0.5)) as server:
+        run(scenario(server))
+        assert not server.errors

@@ -5,7 +5,9 @@
 >>> ala = accounts.register("Ala", "correct horse battery")
 >>> accounts.login("Ala", "correct horse battery").id == ala.id
 True
->>> accounts.login("Ala", "wrong password")
+>>> accounts.rename(ala.id, "  Ala   Kowalska ").name
+'Ala Kowalska'
+>>> accounts.login("Ala Kowalska", "wrong password")
 Traceback (most recent call last):
 ...
 nardy.server.accounts.AccountError: wrong name or password
@@ -50,6 +52,16 @@ class Accounts:
         if self.store.account(name) is not None:
             raise AccountError(f"the name {name!r} is taken")
         return self.store.add_player(name, self.hasher.hash(password))
+
+    def rename(self, player_id: str, name: str) -> PlayerRow:
+        """Give a player another display name; an account's name stays unique."""
+        name = clean_name(name)
+        player = self.store.player(player_id)
+        holder = self.store.account(name)
+        if player.password_hash is not None and holder is not None and holder.id != player_id:
+            raise AccountError(f"the name {name!r} is taken")
+        self.store.rename_player(player_id, name)
+        return PlayerRow(player.id, name, player.password_hash)
 
     def login(self, name: str, password: str) -> PlayerRow:
         player = self.store.account(clean_name(name))

@@ -171,6 +171,13 @@ def create_app(
         player = store.player(player_id)
         return {"id": player.id, "name": player.name, "registered": bool(player.password_hash)}
 
+    @app.post("/api/me/name", summary="Change your display name (also at your unfinished tables)")
+    async def rename(body: Name, request: Request) -> dict[str, Any]:
+        player_id = require_player(request)
+        player = await asyncio.to_thread(accounts.rename, player_id, body.name)
+        await lobby.rename(player_id, player.name)
+        return {"id": player.id, "name": player.name, "registered": bool(player.password_hash)}
+
     # -- tables
 
     @app.get("/api/tables", summary="Open tables and your own unfinished ones")

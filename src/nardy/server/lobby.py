@@ -187,6 +187,17 @@ class Lobby:
             await table.broadcast()
         return table
 
+    async def rename(self, player_id: str, name: str) -> None:
+        """Show the player's new name at every unfinished table where they sit."""
+        for table in list(self.tables.values()):
+            row = table.row
+            if player_id not in row.seats or table.is_over():
+                continue
+            options = {**row.options, "names": {**row.options.get("names", {}), player_id: name}}
+            await asyncio.to_thread(self.store.update_table, row.id, options=options)
+            table.row = replace(row, options=options)
+            await table.broadcast()
+
     async def rematch(self, table_id: str, player_id: str) -> Room:
         """A new match for the same players with the same settings, once this one is over;
         asked twice, the same new table."""
@@ -239,13 +250,14 @@ class Lobby:
             return table
 
     def listing(self, player_id: str | None) -> list[dict[str, Any]]:
-        """Open public tables, and the player's own unfinished tables."""
+        """The player's own unfinished tables, and the public tables that are open or being
+        played (to watch)."""
         rows = []
         for table in self.tables.values():
             row = table.row
             mine = player_id is not None and player_id in row.seats
-            public_open = row.status == "open" and row.invite is None
-            if (public_open or mine) and not table.is_over():
+            public = row.invite is None and row.status in ("open", "playing")
+            if (public or mine) and not table.is_over():
                 rows.append(
                     {
                         "id": row.id,

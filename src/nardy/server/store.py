@@ -166,6 +166,10 @@ class Store:
             raise StoreError(f"no player {player_id}")
         return PlayerRow(found.id, found.name, found.password_hash)
 
+    def rename_player(self, player_id: str, name: str) -> None:
+        with self._write() as db:
+            db.execute(PLAYERS.update().where(PLAYERS.c.id == player_id).values(name=name))
+
     def account(self, name: str) -> PlayerRow | None:
         """The registered player called ``name``, if any."""
         with self.engine.connect() as db:

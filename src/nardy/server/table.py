@@ -248,8 +248,9 @@ class Table(Room):
             limit = self.clock.deadline()
             if limit is not None:
                 limits.append(limit)
-        if not self._connected(actor):
-            # a player who has not connected at all is away from now on
+        if not self._connected(actor) and not self.agents:
+            # Between people a player who has not connected at all is away from now on;
+            # a game against the computer waits for its player however long they are away.
             since = self._away_since.setdefault(actor, time.monotonic())
             limits.append(since + self.grace)
         return min(limits) if limits else None
@@ -335,6 +336,7 @@ class Table(Room):
             "last_result": _last_result(self.match),
             "rematch": self.row.options.get("rematch"),
             "starter": game.starter,
+            "opening": _opening_dice(game),
             "winner": self.match.winner,
             "commitment": self.row.commitment,
             "seed": self.row.seed if self.is_over() else None,
@@ -358,6 +360,14 @@ class Table(Room):
             "seed": self.row.seed if self.is_over() else None,
         }
         return doc
+
+
+def _opening_dice(game: Game) -> list[int] | None:
+    """The roll-off that decided who starts this game, ``[seat 0's die, seat 1's die]``."""
+    first = game.actions[0] if game.actions else None
+    if first is None or first.type != "opening" or not first.attempts:
+        return None
+    return list(first.attempts[-1])
 
 
 def _last_result(match: Match) -> dict[str, Any] | None:

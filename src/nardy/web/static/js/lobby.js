@@ -279,8 +279,8 @@ export function lobbyView(root) {
     for (const row of tables) {
       const chouette = row.kind === "chouette";
       const players = row.seats.map((s) => seatName(s) || t("table.empty_seat")).join(chouette ? ", " : " – ");
-      const action = row.mine
-        ? h("a", { class: "button", href: `#/table/${row.id}` }, t("lobby.continue"))
+      const action = row.mine || row.status === "playing"
+        ? h("a", { class: "button", href: `#/table/${row.id}` }, row.mine ? t("lobby.continue") : t("lobby.watch_game"))
         : h("button", { type: "button", class: "primary", "data-join": row.id, onclick: async () => {
           if (!me || !me.id) return toast(t("lobby.sign_in_first"));
           try {
