@@ -23,9 +23,11 @@ pytestmark = pytest.mark.skipif(not URL, reason="NARDY_TEST_POSTGRES_URL is not 
 def store() -> Store:
     assert URL is not None
     engine = sa.create_engine(URL)
+    existing = sa.MetaData()
+    existing.reflect(engine)  # every table, those of later migrations included
     with engine.begin() as db:
-        for table in ("events", "tables", "sessions", "players", "alembic_version"):
-            db.execute(sa.text(f"DROP TABLE IF EXISTS {table} CASCADE"))
+        for table in existing.tables:
+            db.execute(sa.text(f'DROP TABLE IF EXISTS "{table}" CASCADE'))
     engine.dispose()
     return Store(URL)
 
@@ -69,3 +71,49 @@ def test_postgres_match_against_the_computer_survives_a_restart(store: Store) ->
     assert after["n"] == before["n"] > 0
     assert after["position"] == before["position"]
     assert after["dice"] == before["dice"]
+
+
+def test_postgres_ratings_are_recorded_once_even_by_two_processes_at_once(store: Store) -> None:
+    """Two servers recording the end of the same match at the same moment: one writes the
+    outcome and both ratings, the other finds it written (the primary key and the row lock
+    on each rating serialise them)."""
+    import threading
+    import time
+
+    from nardy.server.ratings import Outcome, Ratings
+
+    for table_id in ("m1", "m2"):
+        store.add_table(
+            TableRow(
+                table_id,
+                "match",
+                "dutch",
+                {"match_to": 1},
+                ["computer:casual", "computer:expert"],
+                {"rated": True},
+                "over",
+                None,
+                "00" * 32,
+                "ab" * 32,
+                0.0,
+            )
+        )
+    seats = ("computer:casual", "computer:expert")
+    outcome = Outcome("m1", "dutch", seats, (0, 1), 1, True, time.time())
+    answers: list[bool] = []
+    racers = [
+        threading.Thread(target=lambda: answers.append(Ratings(Store(URL or "")).record(outcome)))
+        for _ in range(2)
+    ]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join(30)
+    assert sorted(answers) == [False, True]
+    ratings = Ratings(store)
+    assert ratings.record(outcome) is False
+    assert ratings.record(Outcome("m2", "dutch", seats, (0, 1), 1, True, time.time()))
+    board = ratings.leaderboard("dutch")
+    assert [entry["id"] for entry in board] == ["computer:expert", "computer:casual"]
+    assert [entry["games"] for entry in board] == [2, 2]
+    assert board[0]["wins"] == 2 and board[1]["wins"] == 0

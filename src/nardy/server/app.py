@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field
 
 from nardy.server import dice as dice_service
 from nardy.server.accounts import AccountError, Accounts
+from nardy.server.history import history_routes
 from nardy.server.lobby import AgentFactory, Lobby, TableRequest
 from nardy.server.room import Room
 from nardy.server.store import Store
@@ -63,6 +64,8 @@ class NewTable(BaseModel):
     kind: str = Field("match", description="match, or chouette (backgammon, 3 to 8 seats)")
     participants: int = Field(3, description="chouette seats")
     computers: int = Field(0, description="chouette seats the computer fills")
+    rated: bool = Field(False, strict=True, description="rated: only registered players sit")
+    time_control: str | None = Field(None, description="a preset of GET /api/time-controls")
 
 
 class Join(BaseModel):
@@ -245,6 +248,8 @@ def create_app(
         except ValueError:
             raise HTTPException(400, "the seed must be hexadecimal") from None
         return {"ok": ok}
+
+    app.include_router(history_routes(store, lobby.ratings, lobby.tables, player_of))
 
     # -- the table connection
 

@@ -7,7 +7,9 @@ rebuilt from its stored events.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -17,12 +19,15 @@ from nardy.rules.errors import NardyError
 from nardy.rules.settings import Settings
 from nardy.server import dice as dice_service
 from nardy.server.chouette_table import ChouetteTable
+from nardy.server.ratings import Outcome, Ratings
 from nardy.server.room import Room
 from nardy.server.store import Store, StoreError, TableRow, new_id
 from nardy.server.table import Table, TableError
+from nardy.server.time_controls import preset_named
 from nardy.variants import VARIANTS, variant_named
 
 OPPONENTS = ("open", "invite", "computer")
+log = logging.getLogger(__name__)
 
 AgentFactory = Callable[[str, str], Agent]
 """Makes the computer player for (variant name, level)."""
@@ -42,6 +47,9 @@ class TableRequest:
     """Seats at a chouette table (three or more); 2 for a match."""
     computers: int = 0
     """Chouette seats the computer fills."""
+    rated: bool = False
+    """Whether the match changes its players' ratings (registered players and the
+    computer only, matches to a number of points only)."""
 
     @classmethod
     def from_json(cls, doc: Any) -> TableRequest:
@@ -57,15 +65,13 @@ class TableRequest:
         if not isinstance(settings, dict):
             raise TableError("'settings' must be a JSON object")
         try:
-            Settings.for_variant(variant_named(variant), settings)
+            checked = Settings.for_variant(variant_named(variant), settings)
         except NardyError as error:
             raise TableError(str(error)) from None
         seat = doc.get("seat")
         if seat not in (None, 0, 1):
             raise TableError("'seat' must be 0, 1 or absent")
         clock = doc.get("clock")
-        if opponent == "computer":
-            clock = None  # no clock against the computer
         if clock is not None:
             if not isinstance(clock, dict) or not all(
                 isinstance(clock.get(k), int | float) and 0 < clock[k] <= 3600
@@ -73,6 +79,10 @@ class TableRequest:
             ):
                 raise TableError("'clock' needs 'move' and 'reserve' in seconds (up to 3600)")
             clock = {"move": float(clock["move"]), "reserve": float(clock["reserve"])}
+        if doc.get("time_control") is not None:  # a preset (time_controls.py)
+            clock = preset_named(doc["time_control"]).clock(checked.match_to)
+        if opponent == "computer":
+            clock = None  # no clock against the computer
         participants, computers = 2, 0
         if doc.get("kind", "match") == "chouette":
             participants, computers = doc.get("participants", 3), doc.get("computers", 0)
@@ -83,8 +93,13 @@ class TableRequest:
             if not variant_named(variant).chouette or settings.get("match_to"):
                 raise TableError("a chouette is backgammon money play")
             clock = None
+        rated = doc.get("rated", False)
+        if not isinstance(rated, bool):
+            raise TableError("'rated' must be true or false")
+        if rated and (participants > 2 or not checked.match_to):
+            raise TableError("a rated table is a match to a number of points")
         level = str(doc.get("level", "expert"))
-        return cls(variant, settings, opponent, level, seat, clock, participants, computers)
+        return cls(variant, settings, opponent, level, seat, clock, participants, computers, rated)
 
 
 class Lobby:
@@ -99,6 +114,7 @@ class Lobby:
         self.bot_delay = bot_delay
         self.tables: dict[str, Room] = {}
         self.loading = asyncio.Lock()
+        self.ratings = Ratings(store)
 
     def _live(self, row: TableRow) -> Room:
         agents = {
@@ -107,7 +123,40 @@ class Lobby:
             if holder is not None and holder.startswith("computer:")
         }
         kind = ChouetteTable if row.kind == "chouette" else Table
-        return kind(row, self.store, grace=self.grace, bot_delay=self.bot_delay, agents=agents)
+        room = kind(row, self.store, grace=self.grace, bot_delay=self.bot_delay, agents=agents)
+        room.on_finish = self._finished
+        return room
+
+    async def _finished(self, room: Room) -> None:
+        """A match is over: write how it ended and, when it is rated, the new ratings."""
+        if not isinstance(room, Table):
+            return
+        row = room.row
+        seats = (row.seats[0] or "", row.seats[1] or "")
+        outcome = Outcome(
+            table_id=row.id,
+            variant=row.variant,
+            seats=seats,
+            score=room.match.score,
+            winner=room.match.winner,
+            rated=bool(row.options.get("rated")),
+            finished=time.time(),
+        )
+        try:
+            await asyncio.to_thread(self.ratings.record, outcome)
+        except Exception:  # the next start-up records it (see resume_all)
+            log.exception("could not record the outcome of table %s", row.id)
+
+    async def record_missing(self) -> int:
+        """Record the outcome of every finished match that has none (a server stopped
+        between the last move and the record, or tables older than the ratings)."""
+        missing = await asyncio.to_thread(self.ratings.unrecorded)
+        for table_id in missing:
+            row = await asyncio.to_thread(self.store.table, table_id)
+            room = self._live(row)
+            await asyncio.to_thread(room.restore)
+            await self._finished(room)
+        return len(missing)
 
     async def resume_all(self) -> int:
         """Rebuild every unfinished table from the store; returns how many."""
@@ -119,9 +168,12 @@ class Lobby:
         for table in list(self.tables.values()):
             if table.row.status == "playing":
                 await table.start()
+        await self.record_missing()
         return len(rows)
 
     async def create(self, player_id: str, name: str, request: TableRequest) -> Room:
+        if request.rated and not await asyncio.to_thread(self.ratings.may_rate, player_id):
+            raise TableError("rated tables are for registered players: create an account first")
         seed = dice_service.new_seed()
         seats: list[str | None] = [None] * request.participants
         names = {player_id: name}
@@ -150,7 +202,12 @@ class Lobby:
             variant=request.variant,
             settings=request.settings,
             seats=seats,
-            options={"names": names, "clock": request.clock, "opponent": request.opponent},
+            options={
+                "names": names,
+                "clock": request.clock,
+                "opponent": request.opponent,
+                "rated": request.rated,
+            },
             status="playing" if None not in seats else "open",
             invite=secrets.token_urlsafe(12) if request.opponent == "invite" else None,
             seed=seed.hex(),
@@ -173,6 +230,10 @@ class Lobby:
             raise TableError("this table is full")
         if row.invite is not None and invite != row.invite:
             raise TableError("this table is private: you need its invitation link")
+        if row.options.get("rated") and not await asyncio.to_thread(
+            self.ratings.may_rate, player_id
+        ):
+            raise TableError("this table is rated: log in to an account to play at it")
         seats = list(row.seats)
         seats[seats.index(None)] = player_id
         options = {**row.options, "names": {**row.options.get("names", {}), player_id: name}}
@@ -268,6 +329,7 @@ class Lobby:
                         "status": row.status,
                         "mine": mine,
                         "clock": row.options.get("clock"),
+                        "rated": bool(row.options.get("rated")),
                     }
                 )
         return rows

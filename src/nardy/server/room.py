@@ -48,6 +48,8 @@ class Room:
     chat: list[dict[str, Any]] = field(default_factory=list)
     connections: set[Connection] = field(default_factory=set)
     on_change: Callable[[Room], Awaitable[None]] | None = None
+    on_finish: Callable[[Room], Awaitable[None]] | None = None
+    """Called once the table is over (the lobby records the outcome and ratings)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.Task[None] | None = None
     _away_since: dict[int, float] = field(default_factory=dict)
@@ -111,6 +113,8 @@ class Room:
     async def _finish(self) -> None:
         self.row = replace(self.row, status="over")
         await asyncio.to_thread(self.store.update_table, self.id, status="over")
+        if self.on_finish is not None:
+            await self.on_finish(self)
 
     # -- chat and connections
 

@@ -13,6 +13,7 @@ exactly where it was. The schema is created and upgraded by Alembic migrations
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import threading
@@ -70,6 +71,17 @@ EVENTS = sa.Table(
     sa.Column("payload", sa.Text, nullable=False),
     sa.Column("at", sa.Float, nullable=False),
 )
+
+SEATINGS = sa.Table(
+    "seatings",
+    METADATA,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("player_id", sa.String(48), nullable=False),
+    sa.Index("seatings_by_player", "player_id"),
+)
+"""Who sits where, one row per taken seat: the index behind every player's game history.
+It mirrors ``tables.seats`` and is written in the same transaction."""
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -129,6 +141,10 @@ class Store:
         between retries and made some commits wait for a second or more."""
         with self.writing or nullcontext(), self.engine.begin() as db:
             yield db
+
+    def transaction(self) -> contextlib.AbstractContextManager[Connection]:
+        """A write transaction for other modules' tables (see :meth:`_write`)."""
+        return self._write()
 
     @classmethod
     def in_folder(cls, folder: Path) -> Store:
@@ -216,6 +232,7 @@ class Store:
                     updated=now,
                 )
             )
+            _seat(db, row.id, row.seats)
 
     def update_table(self, table_id: str, **values: Any) -> None:
         """Change ``seats``, ``status`` or ``options`` of a table."""
@@ -226,6 +243,9 @@ class Store:
                 .where(TABLES.c.id == table_id)
                 .values(updated=time.time(), **encoded)
             )
+            if "seats" in values:
+                db.execute(SEATINGS.delete().where(SEATINGS.c.table_id == table_id))
+                _seat(db, table_id, values["seats"])
 
     def table(self, table_id: str) -> TableRow:
         with self.engine.connect() as db:
@@ -264,6 +284,17 @@ class Store:
                 EVENTS.select().where(EVENTS.c.table_id == table_id).order_by(EVENTS.c.n)
             ).fetchall()
         return [json.loads(row.payload) for row in rows]
+
+
+def _seat(db: Connection, table_id: str, seats: list[str | None]) -> None:
+    """Write the seatings of a table (its taken seats)."""
+    taken = [
+        {"table_id": table_id, "seat": seat, "player_id": holder}
+        for seat, holder in enumerate(seats)
+        if holder is not None
+    ]
+    if taken:
+        db.execute(SEATINGS.insert(), taken)
 
 
 def _table_row(found: Any) -> TableRow:
