@@ -101,10 +101,14 @@ def test_postgres_ratings_are_recorded_once_even_by_two_processes_at_once(store:
     seats = ("computer:casual", "computer:expert")
     outcome = Outcome("m1", "dutch", seats, (0, 1), 1, True, time.time())
     answers: list[bool] = []
-    racers = [
-        threading.Thread(target=lambda: answers.append(Ratings(Store(URL or "")).record(outcome)))
-        for _ in range(2)
-    ]
+    servers = [Ratings(Store(URL or "")) for _ in range(2)]  # migrations are not threadsafe
+    start = threading.Barrier(2)
+
+    def finish(ratings: Ratings) -> None:
+        start.wait()
+        answers.append(ratings.record(outcome))
+
+    racers = [threading.Thread(target=finish, args=(server,)) for server in servers]
     for racer in racers:
         racer.start()
     for racer in racers:
