@@ -61,6 +61,10 @@ def test_chouette_with_three_people_and_the_computer_settles(live: LiveServer) -
         assert sum(payments) == 0
         versions = [s["n"] for s in watcher.states]
         assert versions == sorted(versions)
+        # the last confirmed play of the game in progress, for the board to show
+        plays = [s["last_play"] for s in watcher.states if s["last_play"]]
+        assert plays and all(p["type"] == "play" and p["player"] in (0, 1) for p in plays)
+        assert all(p["game"] == s["games"] + 1 for s in watcher.states if (p := s["last_play"]))
         for client in (*people, watcher):
             await client.aclose()
 

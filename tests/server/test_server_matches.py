@@ -40,6 +40,11 @@ def test_two_people_play_a_whole_match(
                 first = doc["games"][state["game"] - 1]["actions"][0]
                 rolled_off = first["type"] == "opening"
                 assert state["opening"] == (first["dice"][-1] if rolled_off else None)
+            # and its last play is one of the plays of the game it names
+            play = state["last_play"]
+            if play is not None:
+                actions = doc["games"][play["game"] - 1]["actions"]
+                assert {k: v for k, v in play.items() if k != "game"} in actions
         for player in players:
             await player.aclose()
         return {"final": final, "record": doc}

@@ -16,6 +16,7 @@ from typing import Any
 
 from nardy.bot.agent import Agent
 from nardy.formats.position_json import position_to_json
+from nardy.formats.record import action_to_json
 from nardy.rules.chouette import Chouette, TeamDouble
 from nardy.rules.errors import NardyError
 from nardy.rules.game import (
@@ -279,6 +280,7 @@ class ChouetteTable(Room):
             "answers": [list(a) for a in table.answers],
             "position": position_to_json(position) if position else None,
             "steps": [list(s) for s in game.moving.steps] if game and game.moving else [],
+            "last_play": _last_play(game, len(table.history) + 1) if game else None,
             "legal": legal,
             "status": self.row.status,
             "commitment": self.row.commitment,
@@ -313,6 +315,14 @@ class ChouetteTable(Room):
                 "remaining": list(turn.remaining),
             }
         return {}
+
+
+def _last_play(game: Game, number: int) -> dict[str, Any] | None:
+    """The game's last confirmed play as a record action, with the game's number."""
+    for action in reversed(game.actions):
+        if action.type == "play":
+            return {**action_to_json(action), "game": number}
+    return None
 
 
 def _encode(event: Event | TeamDouble) -> dict[str, Any]:

@@ -126,7 +126,7 @@ class Table(Room):
             game = after.games[len(match.games) - 1]
             action = game.actions[-1] if game.actions else None
             if action is not None and action.type == "play":
-                self.last_play = action_to_json(action)
+                self.last_play = {**action_to_json(action), "game": len(match.games)}
         return after
 
     # -- commands
