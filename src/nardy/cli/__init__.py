@@ -5,8 +5,9 @@ options in ``add_arguments(parser)`` and does its work in ``run(args)``, which r
 exit status. Modules import what their work needs inside ``run``, so that ``nardy moves``
 does not load the server or the network.
 
->>> [module.NAME for module in COMMANDS]
-['moves', 'selfplay', 'bestmove', 'train', 'serve', 'verify-dice', 'replay', 'analyze', 'bench']
+>>> [module.NAME for module in COMMANDS]  # doctest: +NORMALIZE_WHITESPACE
+['moves', 'selfplay', 'bestmove', 'train', 'serve', 'verify-dice', 'replay', 'analyze',
+ 'bench', 'bearoff', 'rollout']
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ from types import ModuleType
 
 from nardy.cli import (
     analyze,
+    bearoff,
     bench,
     bestmove,
     moves,
     replay,
+    rollout,
     selfplay,
     serve,
     train,
@@ -37,6 +40,8 @@ COMMANDS: tuple[ModuleType, ...] = (
     replay,
     analyze,
     bench,
+    bearoff,
+    rollout,
 )
 """The subcommands, in the order ``nardy --help`` lists them."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from types import ModuleType
 
-from nardy.bench import analysis, bot, movegen, server_load
+from nardy.bench import analysis, bearoff, bot, movegen, server_load
 
 NAME = "bench"
 HELP = "measure speed"
@@ -19,6 +19,7 @@ BENCHES: dict[str, tuple[ModuleType, str]] = {
     "bot": (bot, "a player's strength in cubeless games"),
     "server": (server_load, "many games at once against a local server: round-trip times"),
     "analysis": (analysis, "nardy's review of matches against GNU Backgammon's analysis"),
+    "bearoff": (bearoff, "bear-off databases: build cost, size, the networks' error on them"),
 }
 """Each benchmark's module and what it measures."""
 

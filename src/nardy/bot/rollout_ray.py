@@ -1,0 +1,58 @@
+"""Rollouts on Ray: the chunks of :mod:`nardy.bot.rollout` as Ray tasks.
+
+Ray is an optional extra (``pip install 'nardy[ray]'``). ``address`` is that of a running
+cluster (``"auto"`` finds the one this machine belongs to), or ``"local"`` to start a Ray
+instance on this machine alone for the length of the rollout. The evaluator and the
+start positions are put in Ray's object store once and shared by every task.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from nardy.bot.evaluator import Evaluator
+from nardy.bot.rollout import Chunk, Options, Played, Start, play_chunk
+
+
+def load_ray() -> Any:
+    """The ``ray`` module, or an ImportError that says how to get it."""
+    try:
+        return importlib.import_module("ray")
+    except ImportError as error:
+        raise ImportError("rollouts on Ray need Ray: pip install 'nardy[ray]'") from error
+
+
+def _chunk(evaluator: Evaluator, starts: Sequence[Start], chunk: Chunk, options: Options) -> Played:
+    """One chunk in a Ray worker, on a copy of the evaluator (arrays from Ray's object
+    store are read-only, and the evaluator writes into buffers of its own)."""
+    return play_chunk(copy.deepcopy(evaluator), starts, chunk, options)
+
+
+def run_on_ray(
+    evaluator: Evaluator,
+    starts: Sequence[Start],
+    work: list[Chunk],
+    options: Options,
+    address: str,
+) -> Iterator[Played]:
+    """Run ``work`` as Ray tasks and yield each chunk's games as it finishes."""
+    ray = load_ray()
+    started_here = not ray.is_initialized()
+    if started_here:
+        if address == "local":
+            ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False)
+        else:
+            ray.init(address=address, log_to_driver=False)
+    try:
+        task = ray.remote(_chunk)
+        shared = ray.put(evaluator), ray.put(list(starts)), ray.put(options)
+        pending = [task.remote(shared[0], shared[1], chunk, shared[2]) for chunk in work]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            yield ray.get(done[0])
+    finally:
+        if started_here:
+            ray.shutdown()
