@@ -336,3 +336,23 @@ def test_a_cache_that_cannot_be_written_keeps_the_tables_in_memory(tmp_path, mon
     monkeypatch.setenv("NARDY_CACHE", str(blocked))
     array = bearoff._stored("sample", lambda: np.ones(3, dtype=np.float32))
     assert array.tolist() == [1.0, 1.0, 1.0]
+
+
+@pytest.mark.parametrize("variant", [v for v in VARIANTS.values()], ids=str)
+def test_C6_applies_as_the_rules_say_both_sides_may_bear_off(variant):
+    """On positions of seeded random play (ends of games included), applies holds exactly
+    when the rules let both sides bear off (all home, C6) and neither has finished."""
+    from nardy.bench.movegen import positions as random_play
+    from nardy.rules.steps import all_home
+
+    sample = [position for position, _ in random_play(variant, 4000, seed=2)]
+    cells = np.array([p.cells for p in sample], dtype=np.int64)
+    expected = [
+        all_home(p.cells)
+        and all_home(p.flipped().cells)
+        and p.cells[OFF] < 15
+        and p.cells[OPP_OFF] < 15
+        for p in sample
+    ]
+    assert BearOff(variant).applies(cells).tolist() == expected
+    assert 0 < sum(expected) < len(expected)

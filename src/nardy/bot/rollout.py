@@ -142,12 +142,14 @@ Progress = Callable[[Played], None]
 
 
 def play_game(
-    evaluator: Evaluator, start: Start, game: int, options: Options
+    evaluator: Evaluator, start: Start, game: int, options: Options, stream: int = 0
 ) -> tuple[Array, Array]:
-    """One game of the rollout: its outcome for the root roller, and the summed luck."""
+    """Game number ``game`` of a rollout: its outcome for the root roller, and the summed
+    luck. Its random rolls come from the options' seed, ``stream`` (the start position's
+    place in a rollout of several) and ``game``."""
     search = Search(evaluator)
     cells, first_dice = start
-    rng = np.random.default_rng((options.seed, game))
+    rng = np.random.default_rng((options.seed, stream, game))
     luck = np.zeros(OUTPUTS)
     root = True
     for turn in range(MAX_TURNS):
@@ -221,7 +223,8 @@ def play_chunk(
     raw = np.empty((chunk.last - chunk.first, OUTPUTS))
     luck = np.empty_like(raw)
     for row, game in enumerate(range(chunk.first, chunk.last)):
-        raw[row], luck[row] = play_game(evaluator, starts[chunk.start], game, options)
+        start = starts[chunk.start]
+        raw[row], luck[row] = play_game(evaluator, start, game, options, chunk.start)
     return Played(chunk, raw, raw - luck, time.process_time() - began)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from types import ModuleType
 
-from nardy.bench import analysis, bearoff, bot, movegen, server_load
+from nardy.bench import analysis, bearoff, bot, movegen, rollout, server_load
 
 NAME = "bench"
 HELP = "measure speed"
@@ -20,6 +20,7 @@ BENCHES: dict[str, tuple[ModuleType, str]] = {
     "server": (server_load, "many games at once against a local server: round-trip times"),
     "analysis": (analysis, "nardy's review of matches against GNU Backgammon's analysis"),
     "bearoff": (bearoff, "bear-off databases: build cost, size, the networks' error on them"),
+    "rollout": (rollout, "rollout speed and the variance reduction of rotated dice and luck"),
 }
 """Each benchmark's module and what it measures."""
 

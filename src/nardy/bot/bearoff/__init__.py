@@ -35,7 +35,7 @@ import numpy.typing as npt
 from nardy.bot.bearoff import one_sided as one_sided_solver
 from nardy.bot.bearoff import two_sided as two_sided_solver
 from nardy.bot.bearoff.index import MOST, POINTS, index, positions_up_to
-from nardy.rules.cells import BAR, OPP_BAR, OPP_RESERVE, RESERVE
+from nardy.rules.cells import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF, OPP_RESERVE, RESERVE
 from nardy.rules.variant import Variant
 
 Array = npt.NDArray[np.float64]
@@ -134,6 +134,11 @@ class BearOff:
         self.enabled = variant.standard_bearoff
         self.home = np.arange(1, POINTS + 1)
         self.opponent_home = np.array([variant.mirror(p) for p in range(1, POINTS + 1)])
+        # where a checker is not home: the roller's 7..24, bar and reserve, and the same
+        # for the opponent (its points by the mirror, its bar and reserve counts)
+        self.own_away = np.array([*range(POINTS + 1, 25), BAR, RESERVE])
+        self.their_away_points = np.setdiff1d(np.arange(1, 25), self.opponent_home)
+        self.their_away_counts = np.array([OPP_BAR, OPP_RESERVE])
 
     def _sides(self, cells: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], ...]:
         """Each side's checkers on its home points 1..6 (N×6 each)."""
@@ -144,13 +149,11 @@ class BearOff:
         home points, at least one each."""
         if not self.enabled:
             return np.zeros(len(cells), dtype=bool)
-        own, theirs = self._sides(cells)
-        board = cells[:, 1:25]
-        own_total = np.maximum(board, 0).sum(axis=1) + cells[:, BAR] + cells[:, RESERVE]
-        their_total = np.maximum(-board, 0).sum(axis=1) + cells[:, OPP_BAR] + cells[:, OPP_RESERVE]
-        own_home, their_home = own.sum(axis=1), theirs.sum(axis=1)
-        all_home = (own_home == own_total) & (their_home == their_total)
-        return all_home & (own_home > 0) & (their_home > 0)  # type: ignore[no-any-return]
+        away = (cells[:, self.own_away] > 0).any(axis=1)
+        away |= (cells[:, self.their_away_points] < 0).any(axis=1)
+        away |= (cells[:, self.their_away_counts] > 0).any(axis=1)
+        left = (cells[:, OFF] < CHECKERS) & (cells[:, OPP_OFF] < CHECKERS)
+        return left & ~away
 
     def outputs(self, cells: npt.NDArray[np.int64]) -> Array:
         """The roller's five outputs for rows where :meth:`applies` holds (N×5)."""

@@ -1,0 +1,34 @@
+"""``nardy bench rollout``: a tiny run prints its table and, with --json, the figures last."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from nardy.bench import rollout
+
+
+def test_a_tiny_run_reports_speed_and_both_reductions(capsys: pytest.CaptureFixture[str]):
+    args = ["--games", "2", "--repeats", "2", "--luck-games", "2", "--json"]
+    assert rollout.main(args) == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert len(figures["rows"]) == len(rollout.TURNS)
+    for row in figures["rows"]:
+        assert row["random"]["games_per_cpu_second"] > 0
+        assert row["luck"]["reduction"] > 0 and row["luck"]["gain"] > 0
+        assert row["rotation_reduction"] >= 0
+
+
+def test_the_positions_are_fixed_by_the_seed():
+    one = rollout.sample_positions("long-nardy", 3)
+    assert (
+        one
+        == rollout.sample_positions("long-nardy", 3)
+        != rollout.sample_positions("long-nardy", 4)
+    )
+
+
+def test_too_few_repeats_is_refused(capsys: pytest.CaptureFixture[str]):
+    assert rollout.main(["--repeats", "1"]) == 2
+    assert "repeats" in capsys.readouterr().out
