@@ -77,7 +77,6 @@ import numpy as np
 from nardy.bot.encoding import Array
 from nardy.bot.network import OUTPUTS, flip_outputs
 from nardy.bot.search import ROLLS
-from nardy.rules.cells import OFF, OPP_BAR, SIZE
 from nardy.rules.settings import CUBE_LIMIT, Settings
 
 if TYPE_CHECKING:
@@ -139,7 +138,8 @@ class Values:
 
     @classmethod
     def of(cls, variant: Variant, settings: Settings) -> Values:
-        """The values ``variant`` scores under ``settings``, asked of the variant itself.
+        """The values ``variant`` scores under ``settings``: its second and third kinds of
+        win (a kind it does not have is worth the one below).
 
         >>> from nardy.variants import BACKGAMMON, DUTCH, LONG_NARDY
         >>> Values.of(BACKGAMMON, Settings()), Values.of(DUTCH, Settings())
@@ -147,12 +147,9 @@ class Values:
         >>> Values.of(LONG_NARDY, Settings(scoring="oin"))
         Values(gammon=1, backgammon=1)
         """
-        gammon = [0] * SIZE
-        gammon[OFF], gammon[13] = 15, -15  # the loser bore off nothing, far from home
-        backgammon = list(gammon)
-        backgammon[13], backgammon[OPP_BAR] = -14, 1  # ... and is still on the bar
-        g = variant.win(tuple(gammon), settings)[1]
-        b = variant.win(tuple(backgammon), settings)[1]
+        values = [points for _, points in variant.result_values(settings)]
+        g = values[min(1, len(values) - 1)]
+        b = values[min(2, len(values) - 1)]
         return cls(g, max(b, g))
 
 

@@ -69,7 +69,7 @@ class HeuristicPlayer:
         self.variant = variant
         self.theirs = [0, *(variant.mirror(p) for p in range(1, 25))]
         """The opponent's number of each of the mover's points."""
-        self.hits = variant.has_bar  # hit checkers go to the bar
+        self.hits = variant.hits
         self.holds = 2 if self.hits else 1
         """Checkers that close a point to the opponent."""
 

@@ -15,7 +15,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from nardy.bot.encoding import INPUTS
 from nardy.bot.evaluator import Evaluator
@@ -122,72 +121,3 @@ def train(
                     + "\n"
                 )
     return network
-
-
-def checkpoint_bench(variant: Variant, games: int = 200) -> Callable[[Path], str]:
-    """A checkpoint's benchmark line: the network at 0 ply against the heuristic player,
-    cubeless, duplicate dice (see :mod:`nardy.bench.bot`)."""
-
-    def bench(weights: Path) -> str:
-        import argparse
-
-        from nardy.bench.bot import run
-
-        figures = run(
-            argparse.Namespace(
-                variant=variant.name,
-                player="net",
-                opponent="heuristic",
-                games=games,
-                seed=7,
-                weights=str(weights),
-                processes=1,
-            )
-        )
-        low, high = figures["ci95"]
-        return (
-            f"{figures['points_per_game']:+.3f} ppg ({low:+.2f}..{high:+.2f}), "
-            f"{figures['win_rate']:.1%} wins against the heuristic player ({games} games)"
-        )
-
-    return bench
-
-
-def main(args: Any) -> int:
-    """``nardy train``: train with a progress bar; each checkpoint logs a benchmark line."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    from nardy.variants import variant_named
-
-    variant = variant_named(args.variant)
-    out = Path(args.out or f"train/{variant.name}")
-    console = Console()
-    bench = checkpoint_bench(variant, args.bench_games)
-
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-    ) as bar:
-        task = bar.add_task(f"training {variant.name}", total=args.games)
-
-        def checkpoint(weights: Path, done: int) -> str:
-            line = bench(weights)
-            bar.console.print(f"{done:>8} games: {line}")
-            return line
-
-        train(
-            variant,
-            out,
-            args.games,
-            hidden=args.hidden,
-            seed=args.seed,
-            checkpoint_every=args.checkpoint_every,
-            on_checkpoint=checkpoint,
-            progress=lambda done, total: bar.update(task, completed=done),
-        )
-    console.print(f"weights: {out / 'checkpoint.npz'}")
-    return 0

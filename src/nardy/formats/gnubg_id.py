@@ -9,7 +9,8 @@ into 10 bytes with the first bit in the lowest bit of the first byte, and writte
 without the ``=`` padding. Checkers not on the board or the bar are borne off.
 
 Only positions with backgammon's geometry fit: no reserve, and players moving in opposite
-directions (backgammon, nackgammon, and Dutch once every checker has entered).
+directions. The variants say whether theirs do (``GNUBG_POSITION_ID`` in their ``formats``:
+backgammon, nackgammon, and Dutch once every checker has entered).
 
 >>> from nardy.variants import BACKGAMMON, NACKGAMMON
 >>> position_id(BACKGAMMON.start_position())
@@ -43,7 +44,7 @@ from nardy.rules.cells import (
 )
 from nardy.rules.errors import InvalidPositionError
 from nardy.rules.position import Position
-from nardy.rules.variant import Variant
+from nardy.rules.variant import GNUBG_POSITION_ID, Variant
 from nardy.variants import BACKGAMMON
 
 ID_LENGTH: Final = 14
@@ -165,7 +166,7 @@ def cell_slots(cells: Cells) -> tuple[Slots, Slots]:
 
 
 def _check_variant(variant: Variant) -> None:
-    if not variant.has_bar or variant.mirror(1) != 24:  # gnubg's board: opposite directions
+    if GNUBG_POSITION_ID not in variant.formats:
         raise InvalidPositionError(
             f"a gnubg Position ID holds only backgammon positions, not {variant.name}"
         )

@@ -49,6 +49,7 @@ from typing import Final
 from nardy.rules.errors import NardyError
 from nardy.rules.game import Game, Phase
 from nardy.rules.match import Match
+from nardy.rules.variant import GNUBG_MATCH_ID
 
 ID_LENGTH: Final = 12
 """Characters in a Match ID."""
@@ -212,7 +213,7 @@ def game_key(
     ...
     nardy.formats.gnubg_match_id.MatchIdError: a gnubg Match ID holds backgammon, not long-nardy
     """
-    if not game.variant.opening_is_first_roll or not game.variant.resign_levels:
+    if GNUBG_MATCH_ID not in game.variant.formats:
         raise MatchIdError(f"a gnubg Match ID holds backgammon, not {game.variant.name}")
     on_roll = game.turn if game.turn is not None else 0
     turn, state, resign = on_roll, GameState.PLAYING, 0

@@ -70,8 +70,8 @@ from nardy.rules.plays import Dice, Step, legal_plays
 from nardy.rules.position import Position
 from nardy.rules.settings import Settings
 from nardy.rules.turn import Turn
-from nardy.rules.variant import Variant
-from nardy.variants import BACKGAMMON, NACKGAMMON
+from nardy.rules.variant import MAT, Variant
+from nardy.variants import VARIANTS
 
 RIGHT_COLUMN = 33
 """Where the right-hand cell of a move line starts (as gnubg writes it)."""
@@ -81,8 +81,22 @@ SPLIT_COLUMN = 20
 """A lone cell that starts at or after this column is in the right-hand column."""
 SCORE_WIDTH = 32
 """Where the second player's name starts on a game's score line."""
-VARIATIONS = {"backgammon": BACKGAMMON, "nackgammon": NACKGAMMON}
-"""The ``; [Variation "..."]`` values this module reads, lower case, and their variants."""
+PLAIN = "Backgammon"
+"""The ``Variation`` of a file that has no such header."""
+
+
+def variations() -> dict[str, Variant]:
+    """The ``; [Variation "..."]`` values this module reads, lower case, and their variants:
+    those whose ``formats`` hold :data:`~nardy.rules.variant.MAT`.
+
+    >>> sorted(variations())
+    ['backgammon', 'nackgammon']
+    """
+    known: dict[str, Variant] = {}
+    for variant in VARIANTS.values():  # the first to claim a variation keeps it
+        if MAT in variant.formats:
+            known.setdefault((variant.mat_variation or PLAIN).lower(), variant)
+    return known
 
 
 class MatError(NardyError):
@@ -123,8 +137,8 @@ def write_mat(
     head = []
     if date:
         head.append(f'; [EventDate "{date}"]')
-    if match.variant.name != "backgammon":
-        head.append('; [Variation "NackGammon"]')
+    if match.variant.mat_variation:
+        head.append(f'; [Variation "{match.variant.mat_variation}"]')
     if settings.match_to and not settings.crawford:
         head.append('; [Crawford "Off"]')
     if not settings.cube:
@@ -144,8 +158,9 @@ def write_mat(
 
 
 def _check_writable(match: Match, players: Sequence[str]) -> None:
-    if match.variant.name not in VARIATIONS:
-        raise MatError(f"a .mat file holds backgammon or nackgammon, not {match.variant.name}")
+    if MAT not in match.variant.formats:
+        held = " or ".join(variant.name for variant in variations().values())
+        raise MatError(f"a .mat file holds {held}, not {match.variant.name}")
     if match.settings.auto_doubles:
         raise MatError("a .mat file cannot record automatic doubles (auto_doubles)")
     if match.settings.backgammon_value != 3:
@@ -305,10 +320,11 @@ def read_mat(text: str) -> MatMatch:
 
 
 def _rules(headers: dict[str, str], length: int) -> tuple[Variant, Settings]:
-    name = headers.get("variation", "Backgammon").lower()
-    if name not in VARIATIONS:
+    known = variations()
+    name = headers.get("variation", PLAIN).lower()
+    if name not in known:
         raise MatError(f"cannot read a .mat file of {headers['variation']!r}")
-    variant = VARIATIONS[name]
+    variant = known[name]
     values: dict[str, object] = {"match_to": length}
     if headers.get("cubelimit", "").strip() == "1":
         values["cube"] = False

@@ -31,7 +31,38 @@ if TYPE_CHECKING:
 CUBE_LIMIT = 64
 """The highest value the doubling cube may reach (B6)."""
 
-MONEY_ONLY = frozenset({"jacoby", "auto_doubles"})
+
+@dataclass(frozen=True)
+class Facts:
+    """What there is to know about one setting besides its name and default: the values it
+    takes (None: true or false, or any length for ``match_to``) and when it applies."""
+
+    choices: tuple[Any, ...] | None = None
+    money_only: bool = False
+    """Only for money play (B8); set back to its default in a match."""
+    match_only: bool = False
+    """Only in a match or series with a length (the Crawford rule)."""
+    needs_cube: bool = False
+    """Only with the doubling cube in use."""
+    summary: bool = False
+    """Part of a table's one-line description in the lobby."""
+
+
+FACTS: Mapping[str, Facts] = {
+    "match_to": Facts(),
+    "cube": Facts(),
+    "crawford": Facts(match_only=True, needs_cube=True),
+    "jacoby": Facts(money_only=True, needs_cube=True),
+    "auto_doubles": Facts(choices=tuple(range(7)), money_only=True, needs_cube=True),
+    "backgammon_value": Facts(choices=(2, 3)),
+    "scoring": Facts(choices=("oin", "mars"), summary=True),
+    "first_move": Facts(choices=("loser", "alternate")),
+    "last_roll": Facts(),
+    "enter_all_first": Facts(),
+}
+"""The facts of every setting, by name (each is a field of :class:`Settings`)."""
+
+MONEY_ONLY = frozenset(name for name, facts in FACTS.items() if facts.money_only)
 """Settings that apply to money play only (B8)."""
 
 
@@ -83,18 +114,29 @@ class Settings:
                 raise SettingsError(f"{f.name!r} must be {type(default).__name__}, got {value!r}")
         if self.match_to < 0:
             raise SettingsError("'match_to' must be 0 (no limit) or a positive number of points")
-        if not 0 <= self.auto_doubles <= 6:
-            raise SettingsError("'auto_doubles' must be from 0 to 6")
-        if self.backgammon_value not in (2, 3):
-            raise SettingsError("'backgammon_value' must be 2 or 3")
-        if self.scoring not in ("oin", "mars"):
-            raise SettingsError("'scoring' must be 'oin' or 'mars'")
-        if self.first_move not in ("loser", "alternate"):
-            raise SettingsError("'first_move' must be 'loser' or 'alternate'")
+        for name, facts in FACTS.items():
+            if facts.choices is not None and getattr(self, name) not in facts.choices:
+                raise SettingsError(f"{name!r} must be {_one_of(facts.choices)}")
         if self.match_to:
             for key in sorted(MONEY_ONLY):
                 if getattr(self, key):
                     raise SettingsError(f"{key!r} is for money play only (match_to = 0)")
+
+    @staticmethod
+    def known(variant: Variant) -> list[tuple[str, Any, Facts]]:
+        """The settings ``variant`` knows, in :class:`Settings` order, each with its
+        default for ``variant`` and its facts.
+
+        >>> from nardy.variants import LONG_NARDY
+        >>> [(name, default) for name, default, _ in Settings.known(LONG_NARDY)][:3]
+        [('match_to', 0), ('cube', False), ('crawford', True)]
+        """
+        defaults = Settings.for_variant(variant)
+        return [
+            (f.name, getattr(defaults, f.name), FACTS[f.name])
+            for f in fields(Settings)
+            if f.name in variant.setting_names
+        ]
 
     def to_json(self, variant: Variant) -> dict[str, Any]:
         """The settings a record stores: every setting ``variant`` knows.
@@ -106,3 +148,14 @@ class Settings:
         return {
             f.name: getattr(self, f.name) for f in fields(self) if f.name in variant.setting_names
         }
+
+
+def _one_of(choices: tuple[Any, ...]) -> str:
+    """``'a' or 'b'``, ``2 or 3``, ``from 0 to 6``.
+
+    >>> _one_of((2, 3)), _one_of(("oin", "mars")), _one_of(tuple(range(7)))
+    ('2 or 3', "'oin' or 'mars'", 'from 0 to 6')
+    """
+    if len(choices) > 2 and choices == tuple(range(choices[0], choices[-1] + 1)):
+        return f"from {choices[0]} to {choices[-1]}"
+    return " or ".join(repr(choice) for choice in choices)

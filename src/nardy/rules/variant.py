@@ -2,8 +2,10 @@
 
 Every variant subclasses :class:`Variant` and fills in a handful of hooks: its start
 position, how the board turns round for the other player, what it checks in a position,
-and the single steps one die allows. Nothing outside the variant modules asks which
-variant it is dealing with.
+and the single steps one die allows. What else there is to know about a variant is data on
+it — whether it hits, what its wins are worth, which outside formats can hold its games —
+read by the formats, the bot and (through ``GET /api/variants``) the browser. Nothing
+outside the variant modules asks which variant it is dealing with.
 """
 
 from __future__ import annotations
@@ -11,9 +13,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from nardy.rules.cells import Cells
+from nardy.rules.cells import OPP_OFF, Cells
 from nardy.rules.position import Position
 
 if TYPE_CHECKING:
@@ -22,6 +24,17 @@ if TYPE_CHECKING:
 
 StepResult = tuple[int, int, Cells]
 """One legal single step: its source, its target and the cells after it."""
+
+ResultValues = tuple[tuple[str, int], ...]
+"""The kinds of win of a variant under some settings with their multiples of the cube, from
+the smallest (see :meth:`Variant.result_values`)."""
+
+GNUBG_POSITION_ID: Final = "gnubg-position-id"
+"""GNU Backgammon's Position ID (:mod:`nardy.formats.gnubg_id`)."""
+GNUBG_MATCH_ID: Final = "gnubg-match-id"
+"""GNU Backgammon's Match ID (:mod:`nardy.formats.gnubg_match_id`)."""
+MAT: Final = "mat"
+"""Jellyfish .mat match files (:mod:`nardy.formats.jellyfish`)."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +47,8 @@ class Variant(ABC):
 
     name: ClassVar[str]
     """The name used in the position JSON and on the command line."""
+    title: ClassVar[str]
+    """The name people read, in English (the browser's own translations come first)."""
 
     setting_names: ClassVar[frozenset[str]] = frozenset({"match_to", "cube", "crawford"})
     """The game settings (RULES.md S1) this variant knows."""
@@ -42,8 +57,10 @@ class Variant(ABC):
     opening_is_first_roll: ClassVar[bool] = False
     """Whether the opening roll-off dice are the starter's first roll (B5) or the starter
     rolls again (LN7, D6)."""
+    hits: ClassVar[bool] = True
+    """Whether a lone checker can be hit (B2, D4; never in long nardy, LN2)."""
     has_bar: ClassVar[bool] = True
-    """Whether hit checkers go to a bar (there is none in long nardy)."""
+    """Whether the board has a bar for hit checkers (there is none in long nardy)."""
     has_reserve: ClassVar[bool] = False
     """Whether checkers start off the board and enter (Dutch)."""
     heads: ClassVar[tuple[int, int] | None] = None
@@ -58,6 +75,21 @@ class Variant(ABC):
     resign_levels: ClassVar[tuple[int, ...]] = ()
     """Levels a resignation may be offered at (B9); none means an immediate resignation
     scored on the position (LN9)."""
+    starter_takes_white: ClassVar[bool] = False
+    """Whether the player who moves first in a game plays white, whichever seat it is
+    (LN7, LN11); otherwise the first seat keeps the light checkers."""
+    series: ClassVar[bool] = False
+    """Whether a match of these rules is called a series (long nardy, LN11, and Dutch)."""
+    money: ClassVar[bool] = True
+    """Whether a game without a length (``match_to`` 0) is money play rather than an
+    unlimited series."""
+    formats: ClassVar[frozenset[str]] = frozenset()
+    """The outside formats that can hold positions or games of these rules
+    (:data:`GNUBG_POSITION_ID`, :data:`GNUBG_MATCH_ID`, :data:`MAT`); nardy's own position
+    JSON, records, notation and diagrams hold every variant."""
+    mat_variation: ClassVar[str | None] = None
+    """The ``Variation`` header of a .mat file of these rules; None writes none (plain
+    backgammon)."""
 
     @abstractmethod
     def start_position(self) -> Position:
@@ -98,13 +130,35 @@ class Variant(ABC):
         return self
 
     @abstractmethod
+    def result_values(self, settings: Settings) -> ResultValues:
+        """Each kind of win under ``settings`` with its multiple of the cube, from the
+        smallest: the first is a win over a loser who has borne off, the next (where the
+        variant has one) over a loser who has not, the third over one who is also still
+        back (:meth:`loss_depth`)."""
+
+    def loss_depth(self, cells: Cells) -> int:
+        """How badly the opponent has lost in ``cells`` (seen from the winner): 0 when it
+        has borne off a checker, 1 when it has not. Variants with backgammons add 2."""
+        return 0 if cells[OPP_OFF] else 1
+
     def win(self, cells: Cells, settings: Settings) -> tuple[str, int]:
         """How a win counts: the record's ``kind`` and the multiple of the cube, judged on
-        ``cells`` seen from the winner (the loser is the opponent)."""
+        ``cells`` seen from the winner (the loser is the opponent).
+
+        >>> from nardy.variants import LONG_NARDY
+        >>> from nardy.rules.settings import Settings
+        >>> lost = (15,) + (0,) * 11 + (-15,) + (0,) * 17
+        >>> LONG_NARDY.win(lost, Settings()), LONG_NARDY.win(lost, Settings(scoring="oin"))
+        (('mars', 2), ('oin', 1))
+        """
+        values = self.result_values(settings)
+        return values[min(self.loss_depth(cells), len(values) - 1)]
 
     def resign_value(self, level: int, settings: Settings) -> int:
-        """The multiple of the cube a resignation at ``level`` gives away (B9)."""
-        return level
+        """The multiple of the cube a resignation at ``level`` gives away (B9): the value
+        of the ``level``-th kind of win."""
+        values = self.result_values(settings)
+        return values[min(level, len(values)) - 1][1]
 
     def next_starter(
         self, settings: Settings, previous_starter: int, previous_winner: int | None

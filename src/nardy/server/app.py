@@ -27,6 +27,7 @@ from nardy.server.lobby import AgentFactory, Lobby, TableRequest
 from nardy.server.room import Room
 from nardy.server.store import Store
 from nardy.server.table import Table, TableError
+from nardy.server.variant_facts import variant_facts
 
 COOKIE = "nardy_session"
 MAX_MESSAGE = 4096
@@ -182,6 +183,10 @@ def create_app(
         return {"id": player.id, "name": player.name, "registered": bool(player.password_hash)}
 
     # -- tables
+
+    @app.get("/api/variants", summary="Every variant's facts, for the browser to draw from")
+    def variants() -> list[dict[str, Any]]:
+        return variant_facts()
 
     @app.get("/api/tables", summary="Open tables and your own unfinished ones")
     def tables(request: Request) -> list[dict[str, Any]]:

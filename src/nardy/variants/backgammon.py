@@ -17,7 +17,14 @@ from nardy.rules.kernel import KernelRules
 from nardy.rules.position import Position
 from nardy.rules.settings import Settings
 from nardy.rules.steps import all_home, bear_off_source, move
-from nardy.rules.variant import StepResult, Variant
+from nardy.rules.variant import (
+    GNUBG_MATCH_ID,
+    GNUBG_POSITION_ID,
+    MAT,
+    ResultValues,
+    StepResult,
+    Variant,
+)
 
 START = {24: 2, 13: 5, 8: 3, 6: 5}
 """The roller's checkers at the start (B1); the opponent's are the mirror image."""
@@ -37,11 +44,13 @@ class Backgammon(Variant):
     """Classic backgammon."""
 
     name = "backgammon"
+    title = "Backgammon"
     setting_names = Variant.setting_names | {"jacoby", "auto_doubles", "backgammon_value"}
     opening_is_first_roll = True
     chouette = True
     standard_bearoff = True  # C6, from points 1..6; the opponent's home is 19..24
     resign_levels: ClassVar[tuple[int, ...]] = (1, 2, 3)
+    formats: ClassVar[frozenset[str]] = frozenset({GNUBG_POSITION_ID, GNUBG_MATCH_ID, MAT})
 
     def start_position(self) -> Position:
         return mirrored_start(self, START)
@@ -56,23 +65,22 @@ class Backgammon(Variant):
                 f"{self.name} has no reserve: every checker starts on the board"
             )
 
-    def win(self, cells: Cells, settings: Settings) -> tuple[str, int]:
-        """B7: single, gammon (the loser bore off nothing) or backgammon (and still has a
-        checker on the bar or in the winner's home board).
+    def result_values(self, settings: Settings) -> ResultValues:
+        """B7: single 1, gammon 2, backgammon 3 (or 2 when it counts as a gammon).
 
         >>> from nardy.rules.settings import Settings
         >>> lost = (15,) + (-1,) + (0,) * 23 + (0, 0, 0, 14, 0)
         >>> BACKGAMMON.win(lost, Settings()), BACKGAMMON.win(lost, Settings(backgammon_value=2))
         (('backgammon', 3), ('backgammon', 2))
         """
-        if cells[OPP_OFF]:
-            return "single", 1
-        if cells[OPP_BAR] or any(cells[p] < 0 for p in HOME):
-            return "backgammon", settings.backgammon_value
-        return "gammon", 2
+        return ("single", 1), ("gammon", 2), ("backgammon", settings.backgammon_value)
 
-    def resign_value(self, level: int, settings: Settings) -> int:
-        return (1, 2, settings.backgammon_value)[level - 1]
+    def loss_depth(self, cells: Cells) -> int:
+        """B7: a gammon when the loser bore off nothing, a backgammon when it also still
+        has a checker on the bar or in the winner's home board."""
+        if cells[OPP_OFF]:
+            return 0
+        return 2 if cells[OPP_BAR] or any(cells[p] < 0 for p in HOME) else 1
 
     def kernel_rules(self) -> KernelRules | None:
         """Backgammon is the kernel's default: hitting blots (B2), the bar first (B3)."""

@@ -13,11 +13,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from nardy.rules.cells import BAR, CHECKERS, OPP_OFF, OPP_RESERVE, RESERVE, Cells
+from nardy.rules.cells import BAR, CHECKERS, OPP_RESERVE, RESERVE, Cells
 from nardy.rules.kernel import KernelRules
 from nardy.rules.position import Position
 from nardy.rules.settings import Settings
-from nardy.rules.variant import StepResult, Variant
+from nardy.rules.variant import GNUBG_POSITION_ID, ResultValues, StepResult, Variant
 from nardy.variants.backgammon import Backgammon
 
 
@@ -26,23 +26,25 @@ class Dutch(Backgammon):
     """Dutch backgammon; ``enter_all_first`` is the strict reading of D2."""
 
     name = "dutch"
+    title = "Dutch backgammon"
     setting_names = Variant.setting_names | {"enter_all_first"}
     setting_defaults: ClassVar[Mapping[str, Any]] = {"cube": False}
     opening_is_first_roll = False
     chouette = False
     has_reserve = True
     resign_levels: ClassVar[tuple[int, ...]] = (1, 2)
+    series = True
+    formats: ClassVar[frozenset[str]] = frozenset({GNUBG_POSITION_ID})
+    """Once every checker has entered, a Dutch position has backgammon's board; its games
+    (no cube by default, the starter rolls again) are not gnubg's or Jellyfish's."""
     enter_all_first: bool = False
 
     def for_settings(self, settings: Settings) -> Dutch:
         return Dutch(enter_all_first=settings.enter_all_first)
 
-    def win(self, cells: Cells, settings: Settings) -> tuple[str, int]:
+    def result_values(self, settings: Settings) -> ResultValues:
         """D7: 1 for a win, 2 when the loser bore off nothing; no backgammon."""
-        return ("single", 1) if cells[OPP_OFF] else ("gammon", 2)
-
-    def resign_value(self, level: int, settings: Settings) -> int:
-        return level
+        return ("single", 1), ("gammon", 2)
 
     def start_position(self) -> Position:
         cells = [0] * 30

@@ -19,7 +19,7 @@ from nardy.rules.kernel import KernelRules
 from nardy.rules.position import Position
 from nardy.rules.settings import Settings
 from nardy.rules.steps import all_home, bear_off_source, move
-from nardy.rules.variant import StepResult, Variant
+from nardy.rules.variant import ResultValues, StepResult, Variant
 
 HEAD: Final = 24
 """The roller's head (LN1)."""
@@ -57,17 +57,20 @@ class LongNardy(Variant):
     """Long nardy."""
 
     name = "long-nardy"
+    title = "Long nardy"
+    hits = False
     has_bar = False
+    starter_takes_white = True
+    series = True
+    money = False
     heads = (24, 12)
     standard_bearoff = True  # LN6; the opponent's home is 13..18, and nothing is in the way
     setting_names = Variant.setting_names | {"scoring", "first_move", "last_roll"}
     setting_defaults: ClassVar[Mapping[str, Any]] = {"cube": False}
 
-    def win(self, cells: Cells, settings: Settings) -> tuple[str, int]:
+    def result_values(self, settings: Settings) -> ResultValues:
         """LN8: an oin scores 1; with "mars" scoring, a loser who bore off nothing gives 2."""
-        if settings.scoring == "mars" and not cells[OPP_OFF]:
-            return "mars", 2
-        return "oin", 1
+        return (("oin", 1), ("mars", 2)) if settings.scoring == "mars" else (("oin", 1),)
 
     def next_starter(
         self, settings: Settings, previous_starter: int, previous_winner: int | None

@@ -21,6 +21,8 @@ class Nackgammon(Backgammon):
     """Backgammon with four back checkers."""
 
     name = "nackgammon"
+    title = "Nackgammon"
+    mat_variation = "NackGammon"
 
     def start_position(self) -> Position:
         return mirrored_start(self, START)
