@@ -1,8 +1,9 @@
 """Imports point one way: rules ← variants ← formats ← bot ← analysis ← server ← cli.
 
 Every import in every module counts, those made inside a function and those made for the
-type checker only: an arrow back is an arrow back wherever it is written. The benchmarks
-sit beside the server (neither imports the other) and below the command line.
+type checker only: an arrow back is an arrow back wherever it is written. The ratings sit
+beside the analysis, the benchmarks beside the server (neither imports the other), all
+below the command line.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ LAYERS: dict[str, int] = {
     "formats": 2,
     "bot": 3,
     "analysis": 4,
+    "ratings": 4,  # Glicko-2 arithmetic, standard library only
     "server": 5,
     "bench": 5,
     "web": 5,  # static files only

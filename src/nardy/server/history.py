@@ -13,7 +13,7 @@ from typing import Any
 import sqlalchemy as sa
 from fastapi import APIRouter, HTTPException, Query, Request
 
-from nardy.formats.jellyfish import VARIATIONS
+from nardy.rules.variant import MAT
 from nardy.server.ratings import (
     MATCH_RESULTS,
     RATING_CHANGES,
@@ -125,8 +125,10 @@ def _holder(holder: str | None, names: Mapping[str, str]) -> dict[str, Any] | No
 
 def _mat_possible(variant: str, settings: Mapping[str, Any]) -> bool:
     """Whether a .mat file can hold this match (see :func:`nardy.formats.jellyfish.write_mat`)."""
+    rules = VARIANTS.get(variant)
     return (
-        variant in VARIATIONS
+        rules is not None
+        and MAT in rules.formats
         and not settings.get("auto_doubles")
         and settings.get("backgammon_value", 3) == 3
     )
