@@ -25,6 +25,7 @@ from nardy.server.accounts import AccountError, Accounts
 from nardy.server.history import history_routes
 from nardy.server.lobby import AgentFactory, Lobby, TableRequest
 from nardy.server.room import Room
+from nardy.server.rules_pages import rules_routes
 from nardy.server.store import Store
 from nardy.server.table import Table, TableError
 from nardy.server.variant_facts import variant_facts
@@ -255,6 +256,7 @@ def create_app(
         return {"ok": ok}
 
     app.include_router(history_routes(store, lobby.ratings, lobby.tables, player_of))
+    app.include_router(rules_routes())
 
     # -- the table connection
 
