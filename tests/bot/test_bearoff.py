@@ -216,15 +216,16 @@ def test_two_sided_finals_are_the_legal_plays():
                 assert ours == theirs, (variant, positions()[x], dice)
 
 
-def test_two_sided_chances_follow_the_best_legal_plays():
+@pytest.mark.parametrize("variant", [BACKGAMMON, LONG_NARDY, DUTCH], ids=str)
+def test_two_sided_chances_follow_the_best_legal_plays(variant):
     wins = solve(4).wins
     rng = np.random.default_rng(3)
-    for x, y in rng.integers(1, len(wins), (150, 2)):
-        start = cells_of(BACKGAMMON, positions()[x], positions()[y])
+    for x, y in rng.integers(1, len(wins), (100, 2)):
+        start = cells_of(variant, positions()[x], positions()[y])
         total = 0.0
         for dice, ways in zip(ROLLS, WAYS, strict=True):
-            plays = final_cells(BACKGAMMON, start, dice)
-            total += ways * max(1.0 - wins[y, home_index(BACKGAMMON, f)] for f in plays)
+            plays = final_cells(variant, start, dice)
+            total += ways * max(1.0 - wins[y, home_index(variant, f)] for f in plays)
         assert wins[x, y] == pytest.approx(total / 36, abs=1e-12)
 
 

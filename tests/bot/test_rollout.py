@@ -78,12 +78,14 @@ def test_a_certain_win_has_no_error(network_judge):
     assert result.errors.tolist() == [0.0] * 5 and result.equity_error == 0.0
 
 
+@pytest.mark.parametrize("truncate", [0, 2])
 @pytest.mark.parametrize("variant", [BACKGAMMON, LONG_NARDY], ids=str)
-def test_with_an_exact_judge_the_luck_adjustment_leaves_no_variance(variant):
+def test_with_an_exact_judge_the_luck_adjustment_leaves_no_variance(variant, truncate):
     # each game's result minus its luck is then the exact value of the start
     own, theirs = [1, 0, 2, 0, 1, 0], [0, 1, 0, 1, 0, 1]
     start = home(variant, own, theirs)
-    result = rollout(ExactJudge(variant), [(start, None)], Options(games=48, seed=4))[0]
+    options = Options(games=48, truncate=truncate, seed=4)
+    result = rollout(ExactJudge(variant), [(start, None)], options)[0]
     assert result.outputs[0] == pytest.approx(exact(own, theirs), abs=1e-6)
     assert result.equity_error < 1e-6 < result.plain_equity_error
     assert result.variance_reduction > 1e6

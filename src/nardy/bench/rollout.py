@@ -3,7 +3,7 @@
 The positions come from one seeded game of the variant's shipped evaluation against
 itself, at a few fixed turns (an opening, a middle game, a late one). For each:
 
-- **speed**: games per CPU second of plain rollouts (to the end, 0-ply) and of
+- **speed**: games per CPU second of plain rollouts (to the end, at ``ply``) and of
   luck-adjusted ones;
 - **rotated dice**: the equity is rolled out ``repeats`` times with different seeds, with
   random and with rotated first rolls; the spread of the estimates over the repeats gives
@@ -64,7 +64,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
             runs = rollout(
                 evaluator,
                 [(cells, None)] * args.repeats,
-                Options(games=args.games, luck=False, rotate=rotate, seed=args.seed),
+                Options(args.games, args.ply, luck=False, rotate=rotate, seed=args.seed),
                 processes=args.processes,
             )
             # each repeat is a start of its own, with dice of its own
@@ -77,7 +77,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         lucky = rollout(
             evaluator,
             [(cells, None)],
-            Options(games=args.luck_games, luck=True, seed=args.seed + 1),
+            Options(args.luck_games, args.ply, luck=True, seed=args.seed + 1),
             processes=args.processes,
         )[0]
         speed = lucky.games / lucky.cpu_seconds
@@ -115,7 +115,7 @@ def main(args: argparse.Namespace | Sequence[str]) -> int:
         return 2
     with console.status(f"rolling out {args.variant} positions"):
         figures = measure(args)
-    table = Table(title=f"{args.variant} rollouts, 0-ply, to the end (turns {TURNS})")
+    table = Table(title=f"{args.variant} rollouts, {args.ply}-ply, to the end (turns {TURNS})")
     for column in (
         "turn",
         "games/CPU s",
@@ -145,6 +145,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=36, help="games per repeated rollout")
     parser.add_argument("--repeats", type=int, default=30, help="rollouts per kind of dice")
     parser.add_argument("--luck-games", type=int, default=360, help="games of the luck rollout")
+    parser.add_argument("--ply", type=int, default=0, help="search depth of the plays")
     parser.add_argument("--processes", type=int, default=1, help="worker processes")
     parser.add_argument("--seed", type=int, default=1, help="seed of the game and the dice")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON last")
