@@ -1,7 +1,8 @@
-"""Builds the optional C move generator; all other metadata is in pyproject.toml.
+"""Builds the optional C kernels; all other metadata is in pyproject.toml.
 
-Without a working C compiler the build of ``nardy._movegen`` is skipped (``optional=True``)
-and nardy runs its pure-Python generator instead.
+``nardy._movegen`` generates legal plays and ``nardy._evaluation`` computes the bot's network
+inputs. Without a working C compiler their build is skipped (``optional=True``) and nardy runs
+the pure-Python (numpy) code that computes the same results.
 """
 
 from setuptools import Extension, setup
@@ -12,6 +13,11 @@ setup(
             "nardy._movegen",
             sources=["src/nardy/_movegen.c"],
             optional=True,
-        )
+        ),
+        Extension(
+            "nardy._evaluation",
+            sources=["src/nardy/_evaluation.c"],
+            optional=True,
+        ),
     ]
 )

@@ -14,6 +14,7 @@ import pytest
 from nardy.bot.encoding import INPUTS, SIDE, Encoder
 from nardy.bot.evaluator import Evaluator
 from nardy.bot.levels import LEVELS, Bot, weights_path
+from nardy.bot.model import Model
 from nardy.bot.network import Network, equity, flip_outputs
 from nardy.bot.search import ROLLS, Search
 from nardy.bot.train import Schedule, train
@@ -127,10 +128,15 @@ def test_every_level_plays_legal_plays(level: str) -> None:
 
 def test_training_is_reproducible_and_resumes_where_it_stopped(tmp_path: Path) -> None:
     schedule = Schedule(0.1, 0.05, 10)
-    whole = train(DUTCH, tmp_path / "a", 4, hidden=8, schedule=schedule, checkpoint_every=2)
-    train(DUTCH, tmp_path / "b", 2, hidden=8, schedule=schedule, checkpoint_every=2)
-    resumed = train(DUTCH, tmp_path / "b", 4, hidden=8, schedule=schedule, checkpoint_every=2)
-    assert np.allclose(whole.w1, resumed.w1, atol=1e-6)
+    hidden = {"contact": 8, "race": 4}
+    whole = train(DUTCH, tmp_path / "a", 4, hidden=hidden, schedule=schedule, checkpoint_every=2)
+    train(DUTCH, tmp_path / "b", 2, hidden=hidden, schedule=schedule, checkpoint_every=2)
+    resumed = train(DUTCH, tmp_path / "b", 4, hidden=hidden, schedule=schedule, checkpoint_every=2)
+    for name, network in whole.networks.items():
+        assert np.allclose(network.w1, resumed.networks[name].w1, atol=1e-6)
+    assert not np.allclose(
+        whole.networks["contact"].w1, Model.create(DUTCH, hidden).networks["contact"].w1
+    )
     assert resumed.meta["games"] == 4
     assert (tmp_path / "b" / "log.jsonl").read_text().count("\n") == 2
 
@@ -140,9 +146,10 @@ def test_nardy_train_checkpoints_and_logs_a_bench_line(tmp_path: Path) -> None:
 
     out = tmp_path / "run"
     args = ["train", "--variant", "long-nardy", "--games", "4", "--hidden", "8"]
+    args += ["--race-hidden", "4"]
     args += ["--checkpoint-every", "2", "--bench-games", "2", "--out", str(out)]
     assert main(args) == 0
     log = [line for line in (out / "log.jsonl").read_text().splitlines() if line]
-    assert len(log) == 2 and "against the heuristic player" in log[-1]
-    assert Network.load(out / "checkpoint.npz").meta["games"] == 4
+    assert len(log) == 2 and "against heuristic" in log[-1]
+    assert Model.load(LONG_NARDY, out / "checkpoint.npz").meta["games"] == 4
     assert (out / "net-0000002.npz").exists()

@@ -56,9 +56,9 @@ class NetPlayer:
 
     def __init__(self, variant: Variant, weights: str | Path) -> None:
         from nardy.bot.evaluator import Evaluator
-        from nardy.bot.network import Network
+        from nardy.bot.model import Model
 
-        self.evaluator = Evaluator(variant, Network.load(weights))
+        self.evaluator = Evaluator(variant, Model.load(variant, weights))
 
     def choose(self, cells: Cells, dice: Dice) -> Cells | None:
         choice = self.evaluator.best(cells, dice)
@@ -79,9 +79,9 @@ class LevelPlayer:
         import numpy as np
 
         from nardy.bot.levels import Bot
-        from nardy.bot.network import Network
+        from nardy.bot.model import Model
 
-        network = Network.load(weights, np.float32) if weights else None
+        network = Model.load(variant, weights, np.float32) if weights else None
         noise = None if seed is None else random.Random(seed).getrandbits(64)
         self.bot = Bot(variant, level, network, seed=noise)
         self.name = f"level:{level}"

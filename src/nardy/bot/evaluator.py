@@ -1,4 +1,8 @@
-"""Zero-ply evaluation: score every legal play of a roll with the network, pick the best.
+"""Zero-ply evaluation: score every legal play of a roll with the model, pick the best.
+
+The judge is a :class:`~nardy.bot.model.Model` (one network per class of position), or a
+single :class:`~nardy.bot.network.Network` over raw inputs, which is read as a model of one
+class.
 
 >>> from nardy.variants import BACKGAMMON
 >>> from nardy.bot.network import Network
@@ -16,7 +20,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from nardy.bot.encoding import INPUTS, Array, Encoder
+from nardy.bot.encoding import Array
+from nardy.bot.model import Model
 from nardy.bot.network import (
     OUTPUTS,
     WIN,
@@ -45,18 +50,14 @@ class Choice:
     steps: tuple[Step, ...]
     outputs: Array
     equity: float
-    inputs: Array | None = None
-    """The network inputs of ``cells`` seen by the opponent, who rolls next, when known."""
 
 
 class Evaluator:
     """Scores positions of one variant with one network."""
 
-    def __init__(self, variant: Variant, network: Network, settings: Settings | None = None):
+    def __init__(self, variant: Variant, judge: Model | Network, settings: Settings | None = None):
         self.variant = variant
-        self.network = network
-        self.encoder = Encoder(variant, network.w1.dtype.type)
-        self._buffer = np.empty((CHUNK, INPUTS), dtype=network.w1.dtype)
+        self.model = judge if isinstance(judge, Model) else Model.single(variant, judge)
         self.settings = settings or Settings.for_variant(variant)
         mirror = [0, *(variant.mirror(p) for p in range(1, 25))]
         self._flip_index = [0] * 30
@@ -80,13 +81,14 @@ class Evaluator:
         return y
 
     def outputs(self, cells: npt.NDArray[np.int64], flipped: bool = False) -> Array:
-        """Network outputs for each row of ``cells`` (seen from the opponent if ``flipped``),
-        a chunk at a time through one reused input buffer."""
+        """Model outputs for each row of ``cells`` (seen from the opponent if ``flipped``),
+        a chunk at a time."""
+        if len(cells) <= CHUNK:
+            return self.model.outputs(cells, flipped)
         y = np.empty((len(cells), OUTPUTS))
         for start in range(0, len(cells), CHUNK):
             chunk = cells[start : start + CHUNK]
-            x = self.encoder.encode(chunk, flipped, out=self._buffer)
-            y[start : start + len(chunk)] = self.network.evaluate(x)
+            y[start : start + len(chunk)] = self.model.outputs(chunk, flipped)
         return y
 
     def after_outputs(self, finals: list[Cells]) -> Array:
@@ -111,5 +113,4 @@ class Evaluator:
         y = self.after_outputs(finals)
         eq = equity(y)
         i = int(np.argmax(eq))
-        inputs = self._buffer[i].copy() if len(finals) <= CHUNK else None  # still encoded
-        return Choice(finals[i], plays[finals[i]], y[i], float(eq[i]), inputs)
+        return Choice(finals[i], plays[finals[i]], y[i], float(eq[i]))

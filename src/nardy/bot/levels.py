@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from nardy.bot.evaluator import Choice, Evaluator
+from nardy.bot.model import Model
 from nardy.bot.network import Network
 from nardy.bot.search import Search
 from nardy.rules.cells import Cells
@@ -71,9 +72,9 @@ def weights_path(variant: Variant) -> Path:
 
 
 @cache
-def shipped_network(variant: Variant) -> Network:
-    """The shipped network for ``variant``, loaded once, in single precision for speed."""
-    return Network.load(weights_path(variant), np.float32)
+def shipped_model(variant: Variant) -> Model:
+    """The shipped model for ``variant``, loaded once, in single precision for speed."""
+    return Model.load(variant, weights_path(variant), np.float32)
 
 
 class Bot:
@@ -83,14 +84,14 @@ class Bot:
         self,
         variant: Variant,
         level: str = DEFAULT_LEVEL,
-        network: Network | None = None,
+        network: Model | Network | None = None,
         seed: int | None = None,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         self.variant = variant
         self.level = LEVELS[level]
-        self.evaluator = Evaluator(variant, network or shipped_network(variant))
+        self.evaluator = Evaluator(variant, network or shipped_model(variant))
         self.search = Search(self.evaluator)
         self.rng = np.random.default_rng(seed)
 

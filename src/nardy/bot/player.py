@@ -38,6 +38,7 @@ from nardy.bot.cube import (
 )
 from nardy.bot.encoding import Array
 from nardy.bot.levels import DEFAULT_LEVEL, Bot
+from nardy.bot.model import Model
 from nardy.bot.network import Network, flip_outputs
 from nardy.bot.resign import HOPELESS, accepts, offer_level
 from nardy.rules.cells import Cells
@@ -63,7 +64,7 @@ class BotAgent:
         variant: Variant,
         level: str = DEFAULT_LEVEL,
         *,
-        network: Network | None = None,
+        network: Model | Network | None = None,
         seed: int | None = None,
         match: Match | None = None,
         efficiency: float = CUBE_EFFICIENCY,
@@ -71,7 +72,7 @@ class BotAgent:
         chances: ChancesSource | None = None,
     ) -> None:
         self.bot = Bot(variant, level, network, seed)
-        self.network = self.bot.evaluator.network
+        self.model = self.bot.evaluator.model
         self.level = level
         self.seed = seed
         self.match = match
@@ -135,7 +136,7 @@ class BotAgent:
 
     def _bot(self, variant: Variant) -> Bot:
         if variant not in self._bots:  # the same network under other rule options
-            self._bots[variant] = Bot(variant, self.level, self.network, self.seed)
+            self._bots[variant] = Bot(variant, self.level, self.model, self.seed)
         return self._bots[variant]
 
     def _chances(self, game: Game, cells: Cells, ply: int) -> Probabilities:

@@ -124,11 +124,7 @@ class Search:
     def _on_roll(self, cells: Cells, ply: int) -> float:
         """The equity of the player on roll in ``cells``, ``ply`` rolls deep."""
         if ply == 0:
-            return float(
-                equity(
-                    self.evaluator.network.evaluate(self.evaluator.encoder.encode_cells([cells]))
-                )[0]
-            )
+            return float(equity(self.evaluator.roller_outputs(cells)[None, :])[0])
         total = 0.0
         for dice, chance in ROLLS:
             choice = self.best(cells, dice, ply=0)

@@ -1,10 +1,16 @@
-"""``nardy train``: teach a variant's network by self-play, with temporal differences.
+"""``nardy train``: teach a variant's model by self-play, with temporal differences.
 
-Each game is played by the network against itself at zero ply. After every move, the
+Each game is played by the model against itself at zero ply. After every move, the
 estimate for the position the mover rolled in is pulled towards the estimate of the
 position it chose (seen from the mover), or towards the actual result when the move ends
-the game: TD(0) (Sutton 1988; Tesauro's TD-Gammon). Dice come from a seeded generator, so
-a run is reproducible; checkpoints let a run stop and resume.
+the game: TD(0) (Sutton 1988; Tesauro's TD-Gammon). Each position teaches the network of
+its own class (contact or race, :mod:`nardy.bot.model`), towards a target that may come
+from the other class's network. Dice come from a seeded generator, so a run is
+reproducible; checkpoints let a run stop and resume.
+
+A run may start from a first-landing single network (``warm``): its weights seed both
+class networks (the features' inputs start at zero and extra hidden units with no say in
+the outputs), so training goes on from that network's strength instead of from nothing.
 """
 
 from __future__ import annotations
@@ -16,9 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from nardy.bot.encoding import INPUTS
+import numpy as np
+
 from nardy.bot.evaluator import Evaluator
-from nardy.bot.network import Network, flip_outputs
+from nardy.bot.model import CLASSES, Model, inputs_of
+from nardy.bot.network import OUTPUTS, Network, flip_outputs
 from nardy.rules.cells import CHECKERS, OFF
 from nardy.rules.variant import Variant
 
@@ -42,29 +50,42 @@ class Schedule:
 
 def self_play_game(evaluator: Evaluator, rng: random.Random, rate: float) -> int:
     """Play one training game, learning after every move; returns the number of moves."""
-    network, encoder = evaluator.network, evaluator.encoder
+    model = evaluator.model
     cells = evaluator.variant.start_position().cells
-    x = encoder.encode_cells([cells])
     moves = 0
     while True:
         choice = evaluator.best(cells, (rng.randint(1, 6), rng.randint(1, 6)))
         moves += 1
         if choice is None:  # C4: no legal play, the turn passes
             following = evaluator.flip(cells)
-            following_x = encoder.encode_cells([following])
-            target = flip_outputs(network.evaluate(following_x))[0]
+            target = flip_outputs(evaluator.roller_outputs(following)[None, :])[0]
         else:
             following = evaluator.flip(choice.cells)
             target = choice.outputs
-            following_x = (
-                choice.inputs[None, :]
-                if choice.inputs is not None
-                else encoder.encode_cells([following])
-            )
-        network.learn(x, target[None, :], rate)
+        model.learn(np.array([cells], dtype=np.int64), target[None, :], rate)
         if choice is not None and choice.cells[OFF] == CHECKERS:
             return moves
-        cells, x = following, following_x
+        cells = following
+
+
+def warm_model(variant: Variant, network: Network, hidden: dict[str, int], seed: int) -> Model:
+    """A class model seeded with a single raw-input ``network``: each class network keeps
+    its hidden units (inputs it does not know start at zero) and adds fresh ones whose
+    outputs start at zero, up to ``hidden`` units."""
+    rng = np.random.default_rng(seed)
+    networks = {}
+    raw, old = network.w1.shape
+    for kind in CLASSES:
+        inputs, units = inputs_of(kind), max(hidden[kind.name], old)
+        w1 = rng.normal(0.0, 0.1 / np.sqrt(inputs), (inputs, units))
+        w1[:raw, :old] = network.w1
+        w1[raw:, :old] = 0.0
+        b1 = np.zeros(units)
+        b1[:old] = network.b1
+        w2 = np.zeros((units, OUTPUTS))
+        w2[:old] = network.w2
+        networks[kind.name] = Network(w1, b1, w2, network.b2.copy())
+    return Model(variant, CLASSES, networks, {"warm": dict(network.meta)})
 
 
 def train(
@@ -72,33 +93,39 @@ def train(
     out: Path,
     games: int,
     *,
-    hidden: int = 96,
+    hidden: dict[str, int] | None = None,
     seed: int = 1,
     schedule: Schedule | None = None,
     checkpoint_every: int = 5000,
+    warm: Path | None = None,
     on_checkpoint: Callable[[Path, int], str] | None = None,
     progress: Callable[[int, int], None] | None = None,
-) -> Network:
-    """Train (or resume training) ``variant``'s network in ``out`` up to ``games`` games.
+) -> Model:
+    """Train (or resume training) ``variant``'s model in ``out`` up to ``games`` games.
 
     ``out/checkpoint.npz`` holds the latest weights and the generator's state, and
     ``out/net-GAMES.npz`` each checkpoint's weights; ``on_checkpoint`` gets that file and
-    returns a benchmark line that is logged to ``out/log.jsonl``.
+    returns a benchmark line that is logged to ``out/log.jsonl``. A new run starts from
+    the single network in ``warm`` when given (see :func:`warm_model`).
     """
     schedule = schedule or Schedule()
+    hidden = hidden or {"contact": 128, "race": 64}
     out.mkdir(parents=True, exist_ok=True)
     checkpoint = out / "checkpoint.npz"
     rng = random.Random(seed)
     if checkpoint.exists():
-        network = Network.load(checkpoint)
-        done = int(network.meta["games"])
-        state = network.meta["rng"]
+        model = Model.load(variant, checkpoint)
+        done = int(model.meta["games"])
+        state = model.meta["rng"]
         rng.setstate((state[0], tuple(state[1]), state[2]))
-    else:
-        network = Network.create(INPUTS, hidden, seed)
+    elif warm is not None:
+        model = warm_model(variant, Network.load(warm), hidden, seed)
         done = 0
-    network.meta.update(variant=variant.name, hidden=hidden, seed=seed)
-    evaluator = Evaluator(variant, network)
+    else:
+        model = Model.create(variant, hidden, seed)
+        done = 0
+    model.meta.update(variant=variant.name, hidden=hidden, seed=seed)
+    evaluator = Evaluator(variant, model)
     started = time.monotonic()
     while done < games:
         self_play_game(evaluator, rng, schedule.rate(done))
@@ -106,18 +133,16 @@ def train(
         if progress:
             progress(done, games)
         if done % checkpoint_every == 0 or done == games:
-            network.meta.update(games=done, rng=rng.getstate())
-            network.meta["seconds"] = network.meta.get("seconds", 0.0) + (
-                time.monotonic() - started
-            )
+            model.meta.update(games=done, rng=rng.getstate())
+            model.meta["seconds"] = model.meta.get("seconds", 0.0) + (time.monotonic() - started)
             started = time.monotonic()
-            network.save(out / "checkpoint.tmp.npz")
+            model.save(out / "checkpoint.tmp.npz")
             (out / "checkpoint.tmp.npz").replace(checkpoint)
-            network.save(out / f"net-{done:07d}.npz")
+            model.save(out / f"net-{done:07d}.npz")
             line = on_checkpoint(out / f"net-{done:07d}.npz", done) if on_checkpoint else ""
             with open(out / "log.jsonl", "a", encoding="utf-8") as log:
                 log.write(
-                    json.dumps({"games": done, "seconds": network.meta["seconds"], "bench": line})
+                    json.dumps({"games": done, "seconds": model.meta["seconds"], "bench": line})
                     + "\n"
                 )
-    return network
+    return model

@@ -12,13 +12,27 @@ if TYPE_CHECKING:
     from nardy.rules.variant import Variant
 
 NAME = "train"
-HELP = "train a variant's network by self-play"
+HELP = "train a variant's model (a network per position class) by self-play"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", required=True, help="backgammon, long-nardy, dutch, ...")
     parser.add_argument("--games", type=int, default=200_000, help="games to train up to")
-    parser.add_argument("--hidden", type=int, default=96, help="hidden units of a new network")
+    parser.add_argument(
+        "--hidden", type=int, default=128, help="hidden units of a new contact network"
+    )
+    parser.add_argument(
+        "--race-hidden", type=int, default=64, help="hidden units of a new race network"
+    )
+    parser.add_argument("--warm", default=None, help="start a new run from this single network")
+    parser.add_argument("--rate", type=float, default=0.1, help="learning rate at the start")
+    parser.add_argument("--rate-end", type=float, default=0.01, help="learning rate in the end")
+    parser.add_argument(
+        "--rate-half-life", type=int, default=100_000, help="games to move half way to the end"
+    )
+    parser.add_argument(
+        "--bench-opponent", default="heuristic", help="opponent of each checkpoint's benchmark"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of dice and first weights")
     parser.add_argument("--out", default=None, help="run folder (default train/VARIANT)")
     parser.add_argument("--checkpoint-every", type=int, default=5000, help="games per checkpoint")
@@ -27,9 +41,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def checkpoint_bench(variant: Variant, games: int = 200) -> Callable[[Path], str]:
-    """A checkpoint's benchmark line: the network at 0 ply against the heuristic player,
-    cubeless, duplicate dice (see :mod:`nardy.bench.bot`)."""
+def checkpoint_bench(
+    variant: Variant, games: int = 200, opponent: str = "heuristic"
+) -> Callable[[Path], str]:
+    """A checkpoint's benchmark line: the model at 0 ply against ``opponent`` (a bench
+    player spec), cubeless, duplicate dice (see :mod:`nardy.bench.bot`)."""
 
     def bench(weights: Path) -> str:
         from nardy.bench.bot import run as play_bench
@@ -38,7 +54,7 @@ def checkpoint_bench(variant: Variant, games: int = 200) -> Callable[[Path], str
             argparse.Namespace(
                 variant=variant.name,
                 player="net",
-                opponent="heuristic",
+                opponent=opponent,
                 games=games,
                 seed=7,
                 weights=str(weights),
@@ -48,7 +64,7 @@ def checkpoint_bench(variant: Variant, games: int = 200) -> Callable[[Path], str
         low, high = figures["ci95"]
         return (
             f"{figures['points_per_game']:+.3f} ppg ({low:+.2f}..{high:+.2f}), "
-            f"{figures['win_rate']:.1%} wins against the heuristic player ({games} games)"
+            f"{figures['win_rate']:.1%} wins against {opponent} ({games} games)"
         )
 
     return bench
@@ -59,13 +75,13 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from nardy.bot.train import train
+    from nardy.bot.train import Schedule, train
     from nardy.variants import variant_named
 
     variant = variant_named(args.variant)
     out = Path(args.out or f"train/{variant.name}")
     console = Console()
-    bench = checkpoint_bench(variant, args.bench_games)
+    bench = checkpoint_bench(variant, args.bench_games, args.bench_opponent)
 
     with Progress(
         "[progress.description]{task.description}",
@@ -85,9 +101,11 @@ def run(args: argparse.Namespace) -> int:
             variant,
             out,
             args.games,
-            hidden=args.hidden,
+            hidden={"contact": args.hidden, "race": args.race_hidden},
             seed=args.seed,
             checkpoint_every=args.checkpoint_every,
+            warm=Path(args.warm) if args.warm else None,
+            schedule=Schedule(args.rate, args.rate_end, args.rate_half_life),
             on_checkpoint=checkpoint,
             progress=lambda done, total: bar.update(task, completed=done),
         )

@@ -1,0 +1,269 @@
+/* The optional compiled encoder of the bot: network inputs and position classes.
+ *
+ * It computes exactly what nardy.bot.encoding.Encoder, nardy.bot.features.Features and
+ * nardy.bot.model.classify compute with numpy (the tests compare them row by row), for a
+ * batch of positions at once, with no knowledge of any variant: the caller passes the
+ * opponent's numbering (which roller point each opponent point is) and whether hits exist.
+ *
+ * cells: N x 30 int64 (the layout of nardy.rules.cells), C-contiguous.
+ * inputs(cells, n, opponent_points, hits, features, flipped, out): writes N rows of
+ *   200 raw inputs (+ 16 features when `features`) as float32 or float64 (by out's item size).
+ * classify(cells, n, opponent_points, out): writes N int64 classes, 0 contact and 1 race.
+ *
+ * Copyright the nardy authors. AGPL-3.0-or-later.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+
+#define SIZE 30
+#define OFF 0
+#define BAR 25
+#define RESERVE 26
+#define OPP_OFF 27
+#define OPP_BAR 28
+#define OPP_RESERVE 29
+#define SIDE 100
+#define RAW 200
+#define PER_SIDE 8
+
+static double escapes[1 << 12];
+
+static void build_escapes(void) {
+    for (int window = 0; window < (1 << 12); window++) {
+        int blocked[25] = {0};
+        int last = 0;
+        for (int j = 0; j < 12; j++) {
+            if (window >> j & 1) {
+                blocked[12 - j] = 1;
+                if (12 - j > last) last = 12 - j;
+            }
+        }
+        if (!last) { escapes[window] = 1.0; continue; }
+        int count = 0;
+        for (int a = 1; a <= 6; a++) {
+            for (int b = 1; b <= 6; b++) {
+                int reach = 0;
+                if (a == b) {
+                    int d = 0;
+                    for (int k = 0; k < 4; k++) {
+                        d += a;
+                        if (d <= 24 && blocked[d]) break;
+                        reach = d;
+                    }
+                } else {
+                    if (!blocked[a] && a > reach) reach = a;
+                    if (!blocked[b] && b > reach) reach = b;
+                    if (!blocked[a + b] && (!blocked[a] || !blocked[b]) && a + b > reach)
+                        reach = a + b;
+                }
+                count += reach > last;
+            }
+        }
+        escapes[window] = count / 36.0;
+    }
+}
+
+static int popcount(uint64_t x) { return __builtin_popcountll(x); }
+
+static int longest_run(uint64_t bits) {
+    bits &= 0x1FFFFFEULL; /* points 1..24 */
+    int run = 0;
+    while (bits) { run++; bits &= bits >> 1; }
+    return run;
+}
+
+static double shots(uint64_t hitters, uint64_t blots, uint64_t open) {
+    int count = 0;
+    for (int a = 1; a <= 6; a++) {
+        for (int b = a; b <= 6; b++) {
+            uint64_t hit;
+            if (a == b) {
+                uint64_t h1 = hitters >> a, h2 = (h1 & open) >> a, h3 = (h2 & open) >> a,
+                         h4 = (h3 & open) >> a;
+                hit = (h1 | h2 | h3 | h4) & blots;
+                count += hit != 0;
+            } else {
+                uint64_t ha = hitters >> a, hb = hitters >> b;
+                hit = ((ha | hb) & blots) | ((((ha & open) >> b) | ((hb & open) >> a)) & blots);
+                count += 2 * (hit != 0);
+            }
+        }
+    }
+    return count / 36.0;
+}
+
+/* One side's counts in its own numbering: own[p], other[p] for p = 1..24, out. */
+typedef struct { int own[25]; int other[25]; int out; int off; } Side;
+
+static void sides(const int64_t *c, const int *opp, Side *roller, Side *opponent) {
+    for (int p = 1; p <= 24; p++) {
+        int v = (int)c[p];
+        roller->own[p] = v > 0 ? v : 0;
+        roller->other[p] = v < 0 ? -v : 0;
+        int w = (int)c[opp[p - 1]];
+        opponent->own[p] = w < 0 ? -w : 0;
+        opponent->other[p] = w > 0 ? w : 0;
+    }
+    roller->out = (int)(c[BAR] + c[RESERVE]);
+    opponent->out = (int)(c[OPP_BAR] + c[OPP_RESERVE]);
+}
+
+static int rearmost(const Side *s) {
+    if (s->out > 0) return 25;
+    for (int p = 24; p >= 1; p--) if (s->own[p] > 0) return p;
+    return 0;
+}
+
+static int foremost_other(const Side *s) {
+    for (int p = 1; p <= 24; p++) if (s->other[p] > 0) return p;
+    return 25;
+}
+
+#define PUT(i, v) do { if (f32) ((float *)row)[i] = (float)(v); else ((double *)row)[i] = (v); } while (0)
+
+static void raw_side(const int64_t *c, const Side *s, int bar, int reserve, int off,
+                     void *row, int f32, int start) {
+    double pips = 0;
+    for (int p = 1; p <= 24; p++) {
+        int n = s->own[p];
+        int i = start + 4 * (p - 1);
+        PUT(i, n >= 1 ? 1.0 : 0.0);
+        PUT(i + 1, n >= 2 ? 1.0 : 0.0);
+        PUT(i + 2, n >= 3 ? 1.0 : 0.0);
+        PUT(i + 3, n > 3 ? (n - 3) / 2.0 : 0.0);
+        pips += (double)p * n;
+    }
+    PUT(start + 96, c[bar] / 2.0);
+    PUT(start + 97, c[reserve] / 15.0);
+    PUT(start + 98, c[off] / 15.0);
+    PUT(start + 99, (pips + 25.0 * (double)(c[bar] + c[reserve])) / 200.0);
+}
+
+static void feature_side(const Side *s, int hold, int hits, void *row, int f32, int start) {
+    uint64_t held = 0, blocked = 0, present = 0, blots = 0;
+    int singles = 0, back_count = 0;
+    for (int p = 1; p <= 24; p++) {
+        if (s->own[p] >= hold) held |= 1ULL << p;
+        if (s->other[p] >= hold) blocked |= 1ULL << p;
+        if (s->own[p] >= 1) present |= 1ULL << p;
+        if (s->other[p] == 1) blots |= 1ULL << p;
+        if (s->own[p] == 1) singles++;
+        if (p >= 19) back_count += s->own[p];
+    }
+    if (s->out > 0) present |= 1ULL << 25;
+    int back = rearmost(s);
+    PUT(start + 0, singles / 6.0);
+    PUT(start + 1, hits ? shots(present, blots, ~blocked) : 0.0);
+    PUT(start + 2, popcount(held & 0x7EULL) / 6.0);
+    PUT(start + 3, popcount(held & (0x3FULL << 19)) / 6.0);
+    PUT(start + 4, longest_run(held) / 6.0);
+    PUT(start + 5, escapes[((blocked << 12) >> back) & 0xFFF]);
+    PUT(start + 6, (back_count + s->out) / 15.0);
+    PUT(start + 7, longest_run(blocked & ((1ULL << back) - 1)) / 6.0);
+}
+
+static int read_points(PyObject *seq, int *opp) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(seq, &view, PyBUF_CONTIG_RO) < 0) return -1;
+    if (view.len != 24 * (Py_ssize_t)sizeof(int64_t)) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "opponent_points must be 24 int64");
+        return -1;
+    }
+    const int64_t *v = view.buf;
+    for (int i = 0; i < 24; i++) {
+        if (v[i] < 1 || v[i] > 24) {
+            PyBuffer_Release(&view);
+            PyErr_SetString(PyExc_ValueError, "opponent_points must name points 1..24");
+            return -1;
+        }
+        opp[i] = (int)v[i];
+    }
+    PyBuffer_Release(&view);
+    return 0;
+}
+
+static PyObject *inputs(PyObject *self, PyObject *args) {
+    Py_buffer cells, out;
+    Py_ssize_t n;
+    PyObject *points;
+    int hits, features, flipped;
+    if (!PyArg_ParseTuple(args, "y*nOpppw*", &cells, &n, &points, &hits, &features, &flipped,
+                          &out))
+        return NULL;
+    int opp[24];
+    int width = RAW + (features ? 2 * PER_SIDE : 0);
+    int f32 = out.itemsize == 4 || (out.format && out.format[0] == 'f');
+    Py_ssize_t item = f32 ? 4 : 8;
+    if (read_points(points, opp) < 0) goto fail;
+    if (cells.len < n * SIZE * (Py_ssize_t)sizeof(int64_t) || out.len < n * width * item) {
+        PyErr_SetString(PyExc_ValueError, "buffers too small for n rows");
+        goto fail;
+    }
+    int hold = hits ? 2 : 1;
+    for (Py_ssize_t r = 0; r < n; r++) {
+        const int64_t *c = (const int64_t *)cells.buf + r * SIZE;
+        char *row = (char *)out.buf + r * width * item;
+        Side roller, opponent;
+        sides(c, opp, &roller, &opponent);
+        int first = flipped ? SIDE : 0, second = flipped ? 0 : SIDE;
+        raw_side(c, &roller, BAR, RESERVE, OFF, row, f32, first);
+        raw_side(c, &opponent, OPP_BAR, OPP_RESERVE, OPP_OFF, row, f32, second);
+        if (features) {
+            int ff = RAW + (flipped ? PER_SIDE : 0), fs = RAW + (flipped ? 0 : PER_SIDE);
+            feature_side(&roller, hold, hits, row, f32, ff);
+            feature_side(&opponent, hold, hits, row, f32, fs);
+        }
+    }
+    PyBuffer_Release(&cells);
+    PyBuffer_Release(&out);
+    Py_RETURN_NONE;
+fail:
+    PyBuffer_Release(&cells);
+    PyBuffer_Release(&out);
+    return NULL;
+}
+
+static PyObject *classify(PyObject *self, PyObject *args) {
+    Py_buffer cells, out;
+    Py_ssize_t n;
+    PyObject *points;
+    if (!PyArg_ParseTuple(args, "y*nOw*", &cells, &n, &points, &out)) return NULL;
+    int opp[24];
+    if (read_points(points, opp) < 0) goto fail;
+    if (cells.len < n * SIZE * (Py_ssize_t)sizeof(int64_t) ||
+        out.len < n * (Py_ssize_t)sizeof(int64_t)) {
+        PyErr_SetString(PyExc_ValueError, "buffers too small for n rows");
+        goto fail;
+    }
+    for (Py_ssize_t r = 0; r < n; r++) {
+        const int64_t *c = (const int64_t *)cells.buf + r * SIZE;
+        Side roller, opponent;
+        sides(c, opp, &roller, &opponent);
+        int contact = rearmost(&roller) > foremost_other(&roller) ||
+                      rearmost(&opponent) > foremost_other(&opponent);
+        ((int64_t *)out.buf)[r] = contact ? 0 : 1;
+    }
+    PyBuffer_Release(&cells);
+    PyBuffer_Release(&out);
+    Py_RETURN_NONE;
+fail:
+    PyBuffer_Release(&cells);
+    PyBuffer_Release(&out);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"inputs", inputs, METH_VARARGS, "Network inputs of a batch of positions."},
+    {"classify", classify, METH_VARARGS, "Contact (0) or race (1) for a batch of positions."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_evaluation",
+                                    "The bot's compiled encoder.", -1, methods};
+
+PyMODINIT_FUNC PyInit__evaluation(void) {
+    build_escapes();
+    return PyModule_Create(&module);
+}

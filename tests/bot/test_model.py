@@ -1,0 +1,189 @@
+"""Position classes, hand-made features and the per-class model (:mod:`nardy.bot.model`,
+:mod:`nardy.bot.features`), and the compiled encoder that must compute the same numbers."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from nardy.bot.encoding import Encoder
+from nardy.bot.evaluator import Evaluator
+from nardy.bot.features import NAMES, PER_SIDE, Features
+from nardy.bot.levels import weights_path
+from nardy.bot.model import CONTACT, RACE, Geometry, Model, classify, compiled
+from nardy.bot.network import Network
+from nardy.bot.players import RandomPlayer
+from nardy.bot.train import warm_model
+from nardy.rules.cells import BAR, OFF, OPP_OFF, RESERVE
+from nardy.rules.plays import final_cells
+from nardy.variants import BACKGAMMON, DUTCH, LONG_NARDY, NACKGAMMON, VARIANTS
+
+
+def flipper(variant):  # type: ignore[no-untyped-def]
+    evaluator = Evaluator(variant, Network.create(200, 2))
+    return evaluator.flip
+
+
+def played_positions(variant, games: int = 12, seed: int = 1) -> np.ndarray:  # type: ignore[no-untyped-def]
+    """Positions met in random games of ``variant`` (the roller's view each time)."""
+    rng, player, flip = random.Random(seed), RandomPlayer(variant, seed), flipper(variant)
+    rows = []
+    for _ in range(games):
+        cells = variant.start_position().cells
+        while True:
+            chosen = player.choose(cells, (rng.randint(1, 6), rng.randint(1, 6)))
+            cells = cells if chosen is None else chosen
+            rows.append(cells)
+            if cells[OFF] == 15:
+                break
+            cells = flip(cells)
+    return np.array(rows, dtype=np.int64)
+
+
+def cells_of(own: dict[int, int], theirs: dict[int, int], **extra: int) -> np.ndarray:
+    """One row of cells: ``own`` roller checkers and ``theirs`` opponent checkers by roller
+    point, the rest borne off."""
+    cells = [0] * 30
+    for point, n in own.items():
+        cells[point] = n
+    for point, n in theirs.items():
+        cells[point] = -n
+    for index, n in extra.items():
+        cells[{"bar": BAR, "reserve": RESERVE}[index]] = n
+    cells[OFF] = 15 - sum(own.values()) - sum(n for k, n in extra.items())
+    cells[OPP_OFF] = 15 - sum(theirs.values())
+    return np.array([cells], dtype=np.int64)
+
+
+def test_a_race_has_every_checker_past_every_opposing_one_in_backgammon() -> None:
+    g = Geometry.of(BACKGAMMON)
+    assert classify(g, cells_of({6: 5}, {7: 5})).tolist() == [RACE]
+    assert classify(g, cells_of({8: 5}, {7: 5})).tolist() == [CONTACT]
+    assert classify(g, cells_of({6: 5}, {20: 5}, bar=1)).tolist() == [CONTACT]
+    start = np.array([BACKGAMMON.start_position().cells])
+    assert classify(g, start).tolist() == [CONTACT]
+
+
+def test_a_long_nardy_race_needs_both_sides_past_each_other() -> None:
+    g = Geometry.of(LONG_NARDY)
+    # roller home (1..6), opponent home (roller's 13..18): nobody has to pass anybody
+    assert classify(g, cells_of({3: 15}, {15: 15})).tolist() == [RACE]
+    # an opponent checker on the roller's 2, still ahead of the roller's 3
+    assert classify(g, cells_of({3: 15}, {15: 14, 2: 1})).tolist() == [CONTACT]
+    # a roller checker on 20 still has the opponent's checkers on 15 ahead of it
+    assert classify(g, cells_of({3: 14, 20: 1}, {15: 15})).tolist() == [CONTACT]
+
+
+def test_features_count_what_a_player_counts() -> None:
+    f = Features(BACKGAMMON)
+    # the roller: a blot on 10 and a four-point block 9-8-7-6; the opponent (moving up the
+    # roller's numbering) has one checker on the roller's 5 and two on the roller's 20
+    x = f.compute(cells_of({10: 1, 9: 2, 8: 2, 7: 2, 6: 2}, {5: 1, 20: 2}))[0]
+    mine = dict(zip(NAMES, x[:PER_SIDE], strict=True))
+    theirs = dict(zip(NAMES, x[PER_SIDE:], strict=True))
+    assert mine["blots"] == pytest.approx(1 / 6)
+    assert mine["home_held"] == pytest.approx(1 / 6)
+    assert mine["prime"] == pytest.approx(4 / 6)
+    assert mine["shots"] > 0  # the blot on 5 is in front of every roller checker
+    # the opponent's checker 5 pips behind the blot hits it with any 5 (11 rolls); 4-1
+    # and 3-2 would have to stop on 9, 6, 8 or 7, all held, and 1-1 falls short
+    assert theirs["shots"] == pytest.approx(11 / 36)
+    # it is the opponent's rearmost checker; the block is 1-4 pips in front of it, so it
+    # escapes with a 5 or a 6 on either die: 36 - 4 * 4 = 20 rolls
+    assert theirs["escape"] == pytest.approx(20 / 36)
+    assert theirs["blockade"] == pytest.approx(4 / 6)
+    assert theirs["back"] == pytest.approx(1 / 15)  # their 20 (the roller's 5)
+
+
+def test_long_nardy_features_block_with_one_checker_and_never_count_shots() -> None:
+    f = Features(LONG_NARDY)
+    x = f.compute(played_positions(LONG_NARDY, games=2))
+    assert (x[:, NAMES.index("shots")] == 0).all()
+    assert (x[:, PER_SIDE + NAMES.index("shots")] == 0).all()
+    start = f.compute(np.array([LONG_NARDY.start_position().cells]))[0]
+    assert start[NAMES.index("back")] == 1.0  # all 15 on the head (the roller's 24)
+    assert start[NAMES.index("far_held")] == pytest.approx(1 / 6)
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS.values()), ids=lambda v: v.name)
+def test_features_of_a_flipped_board_swap_halves(variant) -> None:  # type: ignore[no-untyped-def]
+    f, flip = Features(variant), flipper(variant)
+    cells = played_positions(variant, games=3)
+    turned = np.array([flip(tuple(row)) for row in cells.tolist()], dtype=np.int64)
+    assert np.array_equal(f.compute(cells, flipped=True), f.compute(turned))
+
+
+@pytest.mark.skipif(compiled() is None, reason="the compiled encoder is not built")
+@pytest.mark.parametrize("variant", list(VARIANTS.values()), ids=lambda v: v.name)
+def test_the_compiled_encoder_computes_exactly_what_numpy_computes(variant) -> None:  # type: ignore[no-untyped-def]
+    kernel = compiled()
+    assert kernel is not None
+    cells = played_positions(variant, games=15, seed=7)
+    encoder, features, g = Encoder(variant), Features(variant), Geometry.of(variant)
+    points = np.ascontiguousarray(g.opponent_points, dtype=np.int64)
+    for flipped in (False, True):
+        for dtype in (np.float64, np.float32):
+            want = np.concatenate(
+                [encoder.encode(cells, flipped), features.compute(cells, flipped)], axis=1
+            ).astype(dtype)
+            got = np.empty_like(want)
+            kernel.inputs(cells, len(cells), points, features.hits, True, flipped, got)
+            assert np.array_equal(got, want)
+    kinds = np.empty(len(cells), dtype=np.int64)
+    kernel.classify(cells, len(cells), points, kinds)
+    assert np.array_equal(kinds, classify(g, cells))
+    assert {CONTACT, RACE} <= set(kinds.tolist())
+
+
+def test_the_compiled_encoder_refuses_bad_buffers() -> None:
+    kernel = compiled()
+    if kernel is None:
+        pytest.skip("the compiled encoder is not built")
+    cells = np.zeros((2, 30), dtype=np.int64)
+    with pytest.raises(ValueError, match="too small"):
+        kernel.inputs(cells, 3, np.arange(1, 25), True, True, False, np.empty((2, 216)))
+    with pytest.raises(ValueError, match=r"points 1\.\.24"):
+        kernel.classify(cells, 2, np.zeros(24, dtype=np.int64), np.empty(2, dtype=np.int64))
+
+
+def test_a_model_saves_and_loads_every_class_network(tmp_path: Path) -> None:
+    model = Model.create(DUTCH, {"contact": 6, "race": 3}, seed=4)
+    model.meta["games"] = 7
+    model.save(tmp_path / "m.npz")
+    again = Model.load(DUTCH, tmp_path / "m.npz")
+    cells = played_positions(DUTCH, games=2)
+    assert np.allclose(model.outputs(cells), again.outputs(cells), atol=1e-5)
+    assert again.meta["games"] == 7 and [c.name for c in again.classes] == ["contact", "race"]
+
+
+def test_first_landing_weights_are_read_as_one_class_and_warm_start_keeps_them() -> None:
+    network = Network.load(weights_path(BACKGAMMON))
+    old = Model.load(BACKGAMMON, weights_path(BACKGAMMON))
+    assert [c.name for c in old.classes] == ["any"]
+    warm = warm_model(BACKGAMMON, network, {"contact": 128, "race": 64}, seed=1)
+    cells = played_positions(BACKGAMMON, games=3)
+    assert np.allclose(old.outputs(cells), warm.outputs(cells), atol=1e-9)
+    assert warm.networks["contact"].w1.shape[1] == 128
+
+
+def test_each_position_teaches_its_own_class_network() -> None:
+    model = Model.create(NACKGAMMON, {"contact": 6, "race": 3}, seed=2)
+    race = cells_of({3: 15}, {22: 15})
+    before = {name: net.w1.copy() for name, net in model.networks.items()}
+    model.learn(race, np.array([[1.0, 0, 0, 0, 0]]), 0.5)
+    assert np.array_equal(before["contact"], model.networks["contact"].w1)
+    assert not np.array_equal(before["race"], model.networks["race"].w1)
+
+
+def test_the_evaluator_judges_a_mixed_batch_by_class() -> None:
+    model = Model.create(BACKGAMMON, {"contact": 6, "race": 3}, seed=3)
+    evaluator = Evaluator(BACKGAMMON, model)
+    start = BACKGAMMON.start_position().cells
+    finals = np.array(list(final_cells(BACKGAMMON, start, (6, 5))), dtype=np.int64)
+    mixed = np.concatenate([finals, cells_of({3: 15}, {22: 15})])
+    y = evaluator.outputs(mixed)
+    for i in range(len(mixed)):
+        assert np.allclose(y[i], model.outputs(mixed[i : i + 1])[0])
