@@ -9,13 +9,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from nardy.bench.players import RandomPlayer
 from nardy.bot.encoding import Encoder
 from nardy.bot.evaluator import Evaluator
 from nardy.bot.features import NAMES, PER_SIDE, Features
 from nardy.bot.levels import weights_path
 from nardy.bot.model import CONTACT, RACE, Geometry, Model, classify, compiled
 from nardy.bot.network import Network
-from nardy.bot.players import RandomPlayer
 from nardy.bot.train import warm_model
 from nardy.rules.cells import BAR, OFF, OPP_OFF, RESERVE
 from nardy.rules.plays import final_cells
@@ -187,3 +187,21 @@ def test_the_evaluator_judges_a_mixed_batch_by_class() -> None:
     y = evaluator.outputs(mixed)
     for i in range(len(mixed)):
         assert np.allclose(y[i], model.outputs(mixed[i : i + 1])[0])
+
+
+@pytest.mark.parametrize("variant", [BACKGAMMON, LONG_NARDY], ids=lambda v: v.name)
+def test_the_evaluator_answers_bear_offs_from_the_databases(variant) -> None:  # type: ignore[no-untyped-def]
+    from nardy.bot.bearoff import BearOff
+
+    evaluator = Evaluator(variant, Model.create(variant, {"contact": 4, "race": 4}, seed=1))
+    mirror = variant.mirror
+    cells = [0] * 30
+    cells[2], cells[5], cells[OFF] = 2, 1, 12  # the roller: 2 on its 2, 1 on its 5
+    cells[mirror(1)], cells[mirror(6)], cells[OPP_OFF] = -3, -2, 10  # opponent on its 1, 6
+    row = np.array([cells], dtype=np.int64)
+    exact = BearOff(variant).outputs(row)[0]
+    assert np.allclose(evaluator.outputs(row)[0], exact)
+    turned = np.array([evaluator.flip(tuple(cells))], dtype=np.int64)
+    assert np.allclose(evaluator.outputs(row, flipped=True)[0], BearOff(variant).outputs(turned)[0])
+    contact = evaluator.outputs(played_positions(variant, games=1)[:3])
+    assert np.allclose(contact, evaluator.model.outputs(played_positions(variant, games=1)[:3]))

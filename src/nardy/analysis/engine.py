@@ -50,7 +50,7 @@ from nardy.bot.cube import (
 )
 from nardy.bot.encoding import Array
 from nardy.bot.evaluator import Evaluator
-from nardy.bot.levels import shipped_network
+from nardy.bot.levels import shipped_model
 from nardy.bot.network import equity, flip_outputs
 from nardy.bot.search import ROLLS
 from nardy.rules.cells import CHECKERS, OFF, Cells
@@ -243,7 +243,7 @@ class Engine:
 
     def __init__(self, variant: Variant, settings: Settings) -> None:
         self.variant = variant
-        self.evaluator = Evaluator(variant, shipped_network(variant), settings)
+        self.evaluator = Evaluator(variant, shipped_model(variant), settings)
 
     @classmethod
     def for_game(cls, game: Game) -> Engine:

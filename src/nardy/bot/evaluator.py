@@ -2,7 +2,8 @@
 
 The judge is a :class:`~nardy.bot.model.Model` (one network per class of position), or a
 single :class:`~nardy.bot.network.Network` over raw inputs, which is read as a model of one
-class.
+class. Where both sides are bearing off, the exact databases of :mod:`nardy.bot.bearoff`
+answer instead of the networks (in every variant that bears off the standard way).
 
 >>> from nardy.variants import BACKGAMMON
 >>> from nardy.bot.network import Network
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from nardy.bot.bearoff import BearOff
 from nardy.bot.encoding import Array
 from nardy.bot.model import Model
 from nardy.bot.network import (
@@ -58,6 +60,7 @@ class Evaluator:
     def __init__(self, variant: Variant, judge: Model | Network, settings: Settings | None = None):
         self.variant = variant
         self.model = judge if isinstance(judge, Model) else Model.single(variant, judge)
+        self.bearoff = BearOff(variant)
         self.settings = settings or Settings.for_variant(variant)
         mirror = [0, *(variant.mirror(p) for p in range(1, 25))]
         self._flip_index = [0] * 30
@@ -65,6 +68,7 @@ class Evaluator:
             self._flip_index[mirror[p]] = p
         for mine, theirs in ((0, 27), (25, 28), (26, 29)):
             self._flip_index[mine], self._flip_index[theirs] = theirs, mine
+        self._flip_rows = np.array(self._flip_index)
 
     def flip(self, cells: Cells) -> Cells:
         """The cells seen from the other side."""
@@ -81,14 +85,24 @@ class Evaluator:
         return y
 
     def outputs(self, cells: npt.NDArray[np.int64], flipped: bool = False) -> Array:
-        """Model outputs for each row of ``cells`` (seen from the opponent if ``flipped``),
-        a chunk at a time."""
+        """Outputs for each row of ``cells`` (seen from the opponent if ``flipped``): the
+        bear-off databases' where both sides are bearing off, else the model's, a chunk at a
+        time."""
         if len(cells) <= CHUNK:
-            return self.model.outputs(cells, flipped)
-        y = np.empty((len(cells), OUTPUTS))
-        for start in range(0, len(cells), CHUNK):
-            chunk = cells[start : start + CHUNK]
-            y[start : start + len(chunk)] = self.model.outputs(chunk, flipped)
+            y = self.model.outputs(cells, flipped)
+        else:
+            y = np.empty((len(cells), OUTPUTS))
+            for start in range(0, len(cells), CHUNK):
+                chunk = cells[start : start + CHUNK]
+                y[start : start + len(chunk)] = self.model.outputs(chunk, flipped)
+        if self.bearoff.enabled:
+            exact = self.bearoff.applies(cells)
+            if exact.any():
+                rows = cells[exact]
+                if flipped:
+                    rows = rows[:, self._flip_rows]
+                    rows[:, 1:25] *= -1
+                y[exact] = self.bearoff.outputs(rows)
         return y
 
     def after_outputs(self, finals: list[Cells]) -> Array:
