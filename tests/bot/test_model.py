@@ -183,7 +183,7 @@ def test_the_evaluator_judges_a_mixed_batch_by_class() -> None:
     evaluator = Evaluator(BACKGAMMON, model)
     start = BACKGAMMON.start_position().cells
     finals = np.array(list(final_cells(BACKGAMMON, start, (6, 5))), dtype=np.int64)
-    mixed = np.concatenate([finals, cells_of({3: 15}, {22: 15})])
+    mixed = np.concatenate([finals, cells_of({8: 15}, {22: 15})])  # a race, not yet home
     y = evaluator.outputs(mixed)
     for i in range(len(mixed)):
         assert np.allclose(y[i], model.outputs(mixed[i : i + 1])[0])

@@ -69,20 +69,20 @@ def _row(name: str, seconds: float, arrays: list[Any]) -> dict[str, Any]:
 
 
 def network_error(variant_name: str, positions: int, seed: int) -> dict[str, Any]:
-    """Mean and largest equity error of a variant's shipped evaluation on bear-offs."""
+    """Mean and largest equity error of a variant's shipped networks on bear-offs (the
+    networks alone: the evaluator itself answers bear-offs from the databases)."""
     import numpy as np
 
     from nardy.bot.bearoff import BearOff, tables
     from nardy.bot.bearoff.index import COUNT
     from nardy.bot.bearoff.index import positions as home_positions
-    from nardy.bot.evaluator import Evaluator
-    from nardy.bot.levels import shipped_network
+    from nardy.bot.levels import shipped_model
     from nardy.bot.network import equity
     from nardy.rules.cells import OFF, OPP_OFF
     from nardy.variants import VARIANTS
 
     variant = VARIANTS[variant_name]
-    evaluator = Evaluator(variant, shipped_network(variant))
+    model = shipped_model(variant)
     bearoff = BearOff(variant)
     rng = np.random.default_rng(seed)
     figures: dict[str, Any] = {"variant": variant_name, "positions": positions}
@@ -94,7 +94,7 @@ def network_error(variant_name: str, positions: int, seed: int) -> dict[str, Any
             cells[:, point] = own[:, point - 1]
             cells[:, variant.mirror(point)] = -theirs[:, point - 1]
         cells[:, OFF], cells[:, OPP_OFF] = 15 - own.sum(axis=1), 15 - theirs.sum(axis=1)
-        error = np.abs(equity(evaluator.outputs(cells)) - equity(bearoff.outputs(cells)))
+        error = np.abs(equity(model.outputs(cells)) - equity(bearoff.outputs(cells)))
         figures[name] = {
             "mean_abs_equity_error": round(float(error.mean()), 4),
             "max_abs_equity_error": round(float(error.max()), 4),
