@@ -205,3 +205,12 @@ def test_the_evaluator_answers_bear_offs_from_the_databases(variant) -> None:  #
     assert np.allclose(evaluator.outputs(row, flipped=True)[0], BearOff(variant).outputs(turned)[0])
     contact = evaluator.outputs(played_positions(variant, games=1)[:3])
     assert np.allclose(contact, evaluator.model.outputs(played_positions(variant, games=1)[:3]))
+
+
+def test_the_reference_player_is_the_first_landing_network_without_databases() -> None:
+    from nardy.bench.players import make_player
+
+    player = make_player("reference", NACKGAMMON, "1")
+    assert player.name == "reference"
+    evaluator = player.evaluator  # type: ignore[attr-defined]
+    assert [c.name for c in evaluator.model.classes] == ["any"] and not evaluator.exact_bearoff

@@ -198,12 +198,13 @@ def summary(pairs: Sequence[tuple[int, int]]) -> dict[str, Any]:
 
 
 def timing(ms: list[float]) -> dict[str, float]:
-    """Median and mean milliseconds per move."""
+    """Median, mean and slowest milliseconds per move."""
     if not ms:
-        return {"median": 0.0, "mean": 0.0, "moves": 0}
+        return {"median": 0.0, "mean": 0.0, "max": 0.0, "moves": 0}
     return {
         "median": round(statistics.median(ms), 4),
         "mean": round(statistics.fmean(ms), 4),
+        "max": round(max(ms), 4),
         "moves": len(ms),
     }
 
@@ -297,9 +298,10 @@ def report(figures: dict[str, Any]) -> Any:
         )
     ms = figures["ms_per_move"]
     table.add_row(
-        "ms per move (median / mean)",
-        f"{ms['player']['median']:.3f} / {ms['player']['mean']:.3f}",
-        f"{ms['opponent']['median']:.3f} / {ms['opponent']['mean']:.3f}",
+        "ms per move (median / mean / slowest)",
+        f"{ms['player']['median']:.3f} / {ms['player']['mean']:.3f} / {ms['player']['max']:.1f}",
+        f"{ms['opponent']['median']:.3f} / {ms['opponent']['mean']:.3f}"
+        f" / {ms['opponent']['max']:.1f}",
     )
     return table
 

@@ -54,11 +54,15 @@ class NetPlayer:
 
     name = "net"
 
-    def __init__(self, variant: Variant, weights: str | Path) -> None:
+    def __init__(self, variant: Variant, weights: str | Path, name: str = "net") -> None:
         from nardy.bot.evaluator import Evaluator
         from nardy.bot.model import Model
 
-        self.evaluator = Evaluator(variant, Model.load(variant, weights))
+        model = Model.load(variant, weights)
+        # the first landing's networks played without the bear-off databases
+        exact = name != "reference"
+        self.evaluator = Evaluator(variant, model, exact_bearoff=exact)
+        self.name = name
 
     def choose(self, cells: Cells, dice: Dice) -> Cells | None:
         choice = self.evaluator.best(cells, dice)
@@ -91,14 +95,15 @@ class LevelPlayer:
         return None if choice is None else choice.cells
 
 
-SPECS = "net, level:NAME, random, pubeval, heuristic, gnubg:PLY"
+SPECS = "net, reference, level:NAME, random, pubeval, heuristic, gnubg:PLY"
 ONE_VARIANT: dict[str, Variant] = {"pubeval": BACKGAMMON, "gnubg": gnubg.VARIANT}
 """The players that know one variant only."""
 
 
 def make_player(spec: str, variant: Variant, seed: str, weights: str | None = None) -> Player:
     """The player a spec names: ``net`` (the variant's shipped weights, or ``weights``, at
-    0 ply), ``level:NAME`` (the computer at a strength level, e.g. ``level:expert``),
+    0 ply), ``reference`` (the first landing's network at 0 ply, a fixed yardstick),
+    ``level:NAME`` (the computer at a strength level, e.g. ``level:expert``),
     ``random``, ``pubeval`` (backgammon), ``heuristic`` or ``gnubg:PLY`` (backgammon).
 
     >>> from nardy.variants import DUTCH
@@ -133,6 +138,13 @@ def make_player(spec: str, variant: Variant, seed: str, weights: str | None = No
         if not path.exists():
             raise ValueError(f"no network weights at {path} (give --weights PATH)")
         return NetPlayer(variant, path)
+    if kind == "reference" and not argument:
+        from nardy.bot.levels import weights_path
+
+        try:
+            return NetPlayer(variant, weights_path(variant, "weights/reference"), "reference")
+        except LookupError as error:
+            raise ValueError(str(error)) from None
     if kind == "level":
         return LevelPlayer(variant, argument, weights, seed)
     if kind == "gnubg" and argument.isdigit():

@@ -57,10 +57,18 @@ class Choice:
 class Evaluator:
     """Scores positions of one variant with one network."""
 
-    def __init__(self, variant: Variant, judge: Model | Network, settings: Settings | None = None):
+    def __init__(
+        self,
+        variant: Variant,
+        judge: Model | Network,
+        settings: Settings | None = None,
+        *,
+        exact_bearoff: bool = True,
+    ):
         self.variant = variant
         self.model = judge if isinstance(judge, Model) else Model.single(variant, judge)
         self.bearoff = BearOff(variant)
+        self.exact_bearoff = exact_bearoff and self.bearoff.enabled
         self.settings = settings or Settings.for_variant(variant)
         mirror = [0, *(variant.mirror(p) for p in range(1, 25))]
         self._flip_index = [0] * 30
@@ -95,7 +103,7 @@ class Evaluator:
             for start in range(0, len(cells), CHUNK):
                 chunk = cells[start : start + CHUNK]
                 y[start : start + len(chunk)] = self.model.outputs(chunk, flipped)
-        if self.bearoff.enabled:
+        if self.exact_bearoff:
             exact = self.bearoff.applies(cells)
             if exact.any():
                 rows = cells[exact]

@@ -58,10 +58,11 @@ class MissingWeightsError(LookupError):
     """No trained network is shipped for a variant."""
 
 
-def weights_path(variant: Variant) -> Path:
+def weights_path(variant: Variant, folder_name: str = "weights") -> Path:
     """The shipped weights for ``variant``: its own, or those of the variant it extends
-    (nackgammon plays with backgammon's network)."""
-    folder = resources.files("nardy.bot") / "weights"
+    (nackgammon plays with backgammon's network). ``folder_name="weights/reference"`` gives
+    the first landing's single networks, kept as a fixed opponent for the benchmarks."""
+    folder = resources.files("nardy.bot").joinpath(*folder_name.split("/"))
     for kind in type(variant).__mro__:
         name = getattr(kind, "name", None)
         if isinstance(name, str):
