@@ -70,7 +70,7 @@ def test_a_single_pair_has_no_finite_interval() -> None:
 
 
 def test_timing() -> None:
-    assert timing([1.0, 2.0, 6.0]) == {"median": 2.0, "mean": 3.0, "moves": 3}
+    assert timing([1.0, 2.0, 6.0]) == {"median": 2.0, "mean": 3.0, "max": 6.0, "moves": 3}
 
 
 def test_flipper_turns_the_board_round() -> None:
