@@ -1,7 +1,10 @@
 """One roll being played step by step, with undo until the play is confirmed (RULES.md S5).
 
-A :class:`Turn` knows the legal final positions of its roll and offers only the single
-steps that still lead to one of them, so an illegal play cannot be built from legal steps.
+A :class:`Turn` knows the legal final positions of its roll and how many steps every legal
+play takes (C3), and offers only the single steps that still lead to a legal play. A play
+is complete only when it has that many steps: reaching another play's final position early,
+with a die still playable, is not a play (C5), so an illegal play cannot be built from legal
+steps and every confirmed play is one of the legal plays' step sequences.
 
 >>> from nardy.variants import BACKGAMMON
 >>> turn = Turn.begin(BACKGAMMON.start_position(), (3, 1))
@@ -12,12 +15,21 @@ steps that still lead to one of them, so an illegal play cannot be built from le
 ((), True)
 >>> turn.undo().remaining
 (1,)
+
+Checkers on 3 and 2 with 6-1: ``3/off`` alone reaches the final of ``3/2 2/off``, but the 1
+is still playable, so the play goes on (``2/1``):
+
+>>> from nardy.rules.position import Position
+>>> board = [0, 1, 1] + [0] * 20 + [-2]
+>>> turn = Turn.begin(Position.build(BACKGAMMON, board, off=(13, 13)), (6, 1))
+>>> turn = turn.step((3, 0))
+>>> turn.is_complete(), turn.legal_steps()
+(False, ((2, 1),))
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cache
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from nardy.rules.cells import Cells
@@ -33,18 +45,26 @@ class Turn:
     start: Position
     dice: Dice
     finals: frozenset[Cells]
+    length: int
+    """How many steps every legal play of this roll takes (C3); 0 when none can be played."""
     context: Any = field(repr=False, compare=False)
     steps: tuple[Step, ...] = ()
     used: tuple[int, ...] = ()
     current: Cells = ()
+    _memo: dict[tuple[Cells, tuple[int, ...]], bool] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+    """Which (cells, dice left) can still finish a legal play; shared by the turn's steps."""
 
     @classmethod
     def begin(cls, start: Position, dice: Dice) -> Turn:
         """The turn before its first step."""
         check_dice(dice)
         variant = start.variant
-        finals = frozenset(final_cells(variant, start.cells, dice))
-        return cls(start, dice, finals, variant.turn(start.cells, dice), current=start.cells)
+        plays = final_cells(variant, start.cells, dice)
+        length = len(next(iter(plays.values()))) if plays else 0
+        context = variant.turn(start.cells, dice)
+        return cls(start, dice, frozenset(plays), length, context, current=start.cells)
 
     @property
     def remaining(self) -> tuple[int, ...]:
@@ -64,8 +84,11 @@ class Turn:
         return bool(self.finals)
 
     def is_complete(self) -> bool:
-        """Whether the steps so far make a whole legal play, ready to confirm."""
-        return self.current in self.finals or (not self.finals and not self.steps)
+        """Whether the steps so far make a whole legal play, ready to confirm: as many
+        steps as the roll allows (C3), ending on a legal final position."""
+        if not self.finals:
+            return not self.steps
+        return len(self.steps) == self.length and self.current in self.finals
 
     def legal_steps(self) -> tuple[Step, ...]:
         """The single steps that keep a legal play within reach, each once."""
@@ -77,7 +100,7 @@ class Turn:
         for option, die, after in self._options():
             if option == tuple(step):
                 return _replace(self, (*self.steps, option), (*self.used, die), after)
-        if self.current in self.finals and not self.remaining:
+        if self.steps and self.is_complete():
             raise IllegalPlayError("the play is complete: confirm it or undo a step")
         raise IllegalPlayError(f"{_name(step)} is not a legal step here")
 
@@ -100,13 +123,16 @@ class Turn:
         return Play(self.steps, self.position)
 
     def _options(self) -> list[tuple[Step, int, Cells]]:
-        """Each legal next step with the die it uses and the cells after it.
+        """Each legal next step with the die it uses and the cells after it: a step after
+        which the dice left can still complete a play of :attr:`length` steps.
 
         A position that is already a legal final may still go on while dice remain: a
         step can reach, with one die, the same position another play reaches with two.
         """
         variant = self.start.variant
         remaining = self.remaining
+        if len(self.steps) >= self.length:
+            return []
         reachable = _reachability(self)
         options = []
         for die in sorted(set(remaining)):
@@ -119,22 +145,35 @@ class Turn:
 
 
 def _reachability(turn: Turn) -> Any:
-    """A memoised test: can ``cells`` reach one of the turn's finals with ``dice`` left?"""
-    variant, context, finals = turn.start.variant, turn.context, turn.finals
+    """A memoised test: can ``cells`` with ``dice`` left finish a legal play, that is reach
+    one of the turn's finals after exactly the steps a play takes?"""
+    variant, context, finals, memo = turn.start.variant, turn.context, turn.finals, turn._memo
+    count = 4 if turn.dice[0] == turn.dice[1] else 2
 
-    @cache
     def reachable(cells: Cells, dice: tuple[int, ...]) -> bool:
-        if cells in finals:
-            return True
-        for die in set(dice):
-            rest = list(dice)
-            rest.remove(die)
-            for _, _, after in variant.steps(cells, die, context):
-                if reachable(after, tuple(rest)):
-                    return True
-        return False
+        key = (cells, dice)
+        known = memo.get(key)
+        if known is not None:
+            return known
+        needed = turn.length - (count - len(dice))
+        if needed == 0:
+            found = cells in finals
+        else:
+            found = any(
+                reachable(after, _without(dice, die))
+                for die in set(dice)
+                for _, _, after in variant.steps(cells, die, context)
+            )
+        memo[key] = found
+        return found
 
     return reachable
+
+
+def _without(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
+    rest = list(dice)
+    rest.remove(die)
+    return tuple(rest)
 
 
 def _apply(variant: Any, cells: Cells, step: Step, die: int, context: Any) -> tuple[int, Cells]:
@@ -145,7 +184,7 @@ def _apply(variant: Any, cells: Cells, step: Step, die: int, context: Any) -> tu
 
 
 def _replace(turn: Turn, steps: tuple[Step, ...], used: tuple[int, ...], cells: Cells) -> Turn:
-    return Turn(turn.start, turn.dice, turn.finals, turn.context, steps, used, cells)
+    return replace(turn, steps=steps, used=used, current=cells)
 
 
 def _name(step: Step) -> str:
