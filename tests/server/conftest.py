@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from client import LiveServer
+from redis_server import RedisServer, flush, given_url, redis_binary
 
 from nardy.server.app import ServerConfig
 
@@ -17,3 +18,23 @@ def live(tmp_path: Path) -> Iterator[LiveServer]:
     with LiveServer(tmp_path / "nardy.sqlite3", ServerConfig()) as server:
         yield server
     assert not server.errors, [record.getMessage() for record in server.errors]
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[str]:
+    """The URL of a Redis for the whole session (skips the test without one)."""
+    given = given_url()
+    if given is not None:
+        yield given
+        return
+    if redis_binary() is None:
+        pytest.skip("no redis-server (Debian package redis-server) and no NARDY_TEST_REDIS_URL")
+    with RedisServer() as server:
+        yield server.url
+
+
+@pytest.fixture
+def redis_url(redis_server: str) -> str:
+    """An empty Redis database for one test."""
+    flush(redis_server)
+    return redis_server

@@ -1,0 +1,212 @@
+"""The broker on a real Redis: leases that end with their owner, tables shared out when a
+process dies, messages and calls between processes, one table's messages in order."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import pytest
+from client import run
+
+from nardy.server.broker import CLAIM, Broker, CallFailed, Unreachable
+
+FAST = {"ttl": 0.6, "beat": 0.1}
+"""A short lease, so that a dead process is noticed quickly."""
+
+
+class Recorder:
+    """A handler that keeps what it received, and answers calls by ``answer``."""
+
+    def __init__(self, answer: Callable[[dict[str, Any]], Awaitable[Any]] | None = None) -> None:
+        self.seen: list[dict[str, Any]] = []
+        self.answer = answer
+        self.changed = asyncio.Event()
+
+    async def on_message(self, message: dict[str, Any]) -> Any:
+        result = await self.answer(message) if self.answer else None
+        self.seen.append(message)
+        self.changed.set()
+        return result
+
+
+async def until(ready: Callable[[], Any], timeout: float = 10.0) -> None:
+    """Poll ``ready()`` until it holds (Redis expiry has no event to wait on)."""
+    async with asyncio.timeout(timeout):
+        while not ready():
+            await asyncio.sleep(0.02)
+
+
+@asynccontextmanager
+async def brokers(
+    url: str, count: int, handlers: list[Recorder] | None = None, **options: Any
+) -> AsyncIterator[list[Broker]]:
+    started = []
+    handlers = handlers or [Recorder() for _ in range(count)]
+    try:
+        for handler in handlers:
+            broker = Broker(url, **{**FAST, **options})
+            await broker.start(handler)
+            started.append(broker)
+        yield started
+    finally:
+        for broker in started:
+            await broker.stop()
+
+
+def die(broker: Broker) -> Awaitable[None]:
+    """Stop as a killed process does: no hand-over, the lease runs out by itself."""
+    return broker.stop(hand_over=False)
+
+
+def test_a_lease_has_one_owner_until_that_owner_dies(redis_url: str) -> None:
+    async def main() -> None:
+        async with brokers(redis_url, 2) as (a, b):
+            assert await a.claim("t1") == a.id
+            assert await b.claim("t1") == a.id  # taken, and its owner is alive
+            assert await b.owner("t1") == a.id
+            await die(a)
+            await until_async(lambda: b.owner("t1"), None)
+            assert await b.claim("t1") == b.id  # the lease ended with its owner
+            assert await b.owner("t1") == b.id
+
+    run(main())
+
+
+async def until_async(probe: Callable[[], Awaitable[Any]], wanted: Any) -> None:
+    async with asyncio.timeout(10):
+        while await probe() != wanted:
+            await asyncio.sleep(0.05)
+
+
+def test_a_dead_process_is_noticed_and_its_tables_shared_out_once(redis_url: str) -> None:
+    async def main() -> None:
+        async with brokers(redis_url, 3) as (a, b, c):
+            tables = [f"t{k}" for k in range(120)]
+            for table in tables:
+                assert await a.claim(table) == a.id
+            noticed: dict[str, list[str]] = {b.id: [], c.id: []}
+            adopted: dict[str, list[str]] = {b.id: [], c.id: []}
+
+            def taker(broker: Broker) -> Callable[[str], Awaitable[None]]:
+                async def on_dead(process: str) -> None:
+                    noticed[broker.id].append(process)
+                    while batch := await broker.adopt(process, batch=7):
+                        adopted[broker.id].extend(batch)
+                        await asyncio.sleep(0)
+
+                return on_dead
+
+            b.on_dead, c.on_dead = taker(b), taker(c)
+            await die(a)
+            await until(lambda: len(adopted[b.id]) + len(adopted[c.id]) == len(tables))
+            assert sorted(adopted[b.id] + adopted[c.id]) == sorted(tables)  # each once
+            assert a.id in noticed[b.id] or a.id in noticed[c.id]
+            for table, owner in zip(tables, await b.owners(tables), strict=True):
+                assert owner == (b.id if table in adopted[b.id] else c.id)
+            await until_async(lambda: b.dead_processes(), [])  # forgotten once emptied
+
+    run(main())
+
+
+def test_adopting_from_a_live_process_takes_nothing(redis_url: str) -> None:
+    async def main() -> None:
+        async with brokers(redis_url, 2) as (a, b):
+            await a.claim("t1")
+            assert await b.adopt(a.id) == []
+            assert await b.owner("t1") == a.id
+
+    run(main())
+
+
+def test_a_released_table_is_free_at_once(redis_url: str) -> None:
+    async def main() -> None:
+        async with brokers(redis_url, 2) as (a, b):
+            await a.claim("t1")
+            await a.release("t1")
+            assert await a.owner("t1") is None
+            assert await b.claim("t1") == b.id
+
+    run(main())
+
+
+def test_a_graceful_stop_hands_the_tables_over_without_waiting(redis_url: str) -> None:
+    async def main() -> None:
+        async with brokers(redis_url, 1, ttl=60.0) as (b,):
+            a = Broker(redis_url, ttl=60.0, beat=0.1)
+            await a.start(Recorder())
+            await a.claim("t1")
+            await a.stop()  # hands over: the 60 s lease does not have to run out
+            assert await b.claim("t1") == b.id
+
+    run(main())
+
+
+def test_calls_are_answered_and_errors_come_back(redis_url: str) -> None:
+    async def answer(message: dict[str, Any]) -> Any:
+        if message["op"] == "fail":
+            raise ValueError("this table is full")
+        return {"sum": message["a"] + message["b"]}
+
+    async def main() -> None:
+        async with brokers(redis_url, 2, [Recorder(answer), Recorder()]) as (a, b):
+            assert await b.call(a.id, {"op": "add", "a": 2, "b": 3}) == {"sum": 5}
+            with pytest.raises(CallFailed, match="this table is full"):
+                await b.call(a.id, {"op": "fail"})
+            with pytest.raises(Unreachable):
+                await b.send("nobody", {"op": "add"})
+
+    run(main())
+
+
+def test_one_tables_messages_keep_their_order_and_a_slow_table_holds_up_no_other(
+    redis_url: str,
+) -> None:
+    release = asyncio.Event()
+
+    async def answer(message: dict[str, Any]) -> None:
+        if message["table"] == "slow" and message["k"] == 0:
+            await release.wait()
+
+    async def main() -> None:
+        receiver = Recorder(answer)
+        async with brokers(redis_url, 2, [receiver, Recorder()]) as (a, b):
+            for k in range(20):
+                await b.send(a.id, {"op": "x", "table": "slow", "k": k})
+                await b.send(a.id, {"op": "x", "table": "fast", "k": k})
+            await until(lambda: sum(m["table"] == "fast" for m in receiver.seen) == 20)
+            assert not any(m["table"] == "slow" for m in receiver.seen)  # still waiting
+            release.set()
+            await until(lambda: len(receiver.seen) == 40)
+            for table in ("slow", "fast"):
+                assert [m["k"] for m in receiver.seen if m["table"] == table] == list(range(20))
+
+    run(main())
+
+
+def test_a_process_whose_lease_lapsed_is_told_and_claims_nothing_meanwhile(
+    redis_url: str,
+) -> None:
+    async def main() -> None:
+        async with brokers(redis_url, 1) as (a,):
+            lapsed = asyncio.Event()
+
+            async def on_lapse() -> None:
+                lapsed.set()
+
+            a.on_lapse = on_lapse
+            alive, owner, owned = (
+                a.key(k, n) for k, n in [("alive", a.id), ("owner", "t1"), ("owned", a.id)]
+            )
+            async with a.redis.pipeline(transaction=True) as pipe:  # as after a long stall
+                pipe.delete(alive)
+                pipe.eval(CLAIM, 3, owner, alive, owned, a.id, "t1", a.prefix)
+                _, claimed = await pipe.execute()
+            assert claimed is None  # not alive: it may not take a lease
+            async with asyncio.timeout(10):
+                await lapsed.wait()
+            assert await a.claim("t1") == a.id
+
+    run(main())
