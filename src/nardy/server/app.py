@@ -7,7 +7,6 @@ throw-away database and the command line on the real one.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from nardy.server import dice as dice_service
+from nardy.server import wire
 from nardy.server.accounts import AccountError, Accounts
 from nardy.server.history import history_routes
 from nardy.server.lobby import AgentFactory, Lobby, TableRequest
@@ -319,8 +319,11 @@ class SocketConnection:
         self.sending = asyncio.Lock()
 
     async def send(self, message: dict[str, Any]) -> None:
+        await self.send_text(wire.dumps(message))
+
+    async def send_text(self, text: str) -> None:
         async with self.sending:
-            await self.socket.send_text(json.dumps(message, separators=(",", ":")))
+            await self.socket.send_text(text)
 
 
 async def handle_message(
@@ -333,11 +336,9 @@ async def handle_message(
         if len(text.encode()) > MAX_MESSAGE:
             raise TableError(f"message too large (the limit is {MAX_MESSAGE} bytes)")
         try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise TableError(f"not valid JSON: {error.msg}") from None
-        except RecursionError:
-            raise TableError("not valid JSON: nested too deeply") from None
+            doc = wire.loads(text)
+        except wire.NotJSON as error:
+            raise TableError(f"not valid JSON: {error}") from None
         if not isinstance(doc, dict):
             raise TableError("a message must be a JSON object with a 'type'")
         reply_id = doc.get("id")

@@ -19,6 +19,7 @@ from nardy.rules.errors import NardyError
 from nardy.rules.settings import Settings
 from nardy.server import dice as dice_service
 from nardy.server.chouette_table import ChouetteTable
+from nardy.server.group_commit import GroupCommit
 from nardy.server.ratings import Outcome, Ratings
 from nardy.server.room import Room
 from nardy.server.store import Store, StoreError, TableRow, new_id
@@ -113,6 +114,7 @@ class Lobby:
         self.grace = grace
         self.bot_delay = bot_delay
         self.tables: dict[str, Room] = {}
+        self.commits = GroupCommit(store)
         self.loading = asyncio.Lock()
         self.ratings = Ratings(store)
 
@@ -123,7 +125,14 @@ class Lobby:
             if holder is not None and holder.startswith("computer:")
         }
         kind = ChouetteTable if row.kind == "chouette" else Table
-        room = kind(row, self.store, grace=self.grace, bot_delay=self.bot_delay, agents=agents)
+        room = kind(
+            row,
+            self.store,
+            grace=self.grace,
+            bot_delay=self.bot_delay,
+            agents=agents,
+            commits=self.commits,
+        )
         room.on_finish = self._finished
         return room
 

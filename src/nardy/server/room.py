@@ -17,6 +17,8 @@ from typing import Any, Protocol
 
 from nardy.rules.errors import NardyError
 from nardy.server import dice as dice_service
+from nardy.server import wire
+from nardy.server.group_commit import GroupCommit
 from nardy.server.store import Store, TableRow
 
 CHAT_KEPT = 50
@@ -34,6 +36,10 @@ class Connection(Protocol):
 
     async def send(self, message: dict[str, Any]) -> None: ...
 
+    async def send_text(self, text: str) -> None:
+        """Send a message already encoded as JSON text."""
+        ...
+
 
 @dataclass
 class Room:
@@ -50,6 +56,9 @@ class Room:
     on_change: Callable[[Room], Awaitable[None]] | None = None
     on_finish: Callable[[Room], Awaitable[None]] | None = None
     """Called once the table is over (the lobby records the outcome and ratings)."""
+    commits: GroupCommit | None = None
+    """Where events are written (together with other tables' events); the store alone
+    when None."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.Task[None] | None = None
     _away_since: dict[int, float] = field(default_factory=dict)
@@ -107,7 +116,10 @@ class Room:
         raise NotImplementedError
 
     async def _persist(self, payload: dict[str, Any]) -> None:
-        await asyncio.to_thread(self.store.append, self.id, self.n + 1, payload)
+        if self.commits is not None:
+            await self.commits.append(self.id, self.n + 1, payload)
+        else:
+            await asyncio.to_thread(self.store.append, self.id, self.n + 1, payload)
         self.n += 1
 
     async def _finish(self) -> None:
@@ -153,9 +165,16 @@ class Room:
                 self._arm_timer()
 
     async def broadcast(self) -> None:
+        """Send everyone the state as they see it: built and encoded once per seat (and
+        once for all spectators), however many connections share it."""
+        texts: dict[int | None, str] = {}
         for connection in list(self.connections):
+            seat = self.seat_of(connection.player_id)
+            text = texts.get(seat)
+            if text is None:
+                text = texts[seat] = wire.dumps(self.view(connection.player_id))
             with contextlib.suppress(Exception):
-                await connection.send(self.view(connection.player_id))
+                await connection.send_text(text)
         if self.on_change is not None:
             await self.on_change(self)
 

@@ -30,6 +30,8 @@ from alembic.config import Config
 from sqlalchemy import event as sa_event
 from sqlalchemy.engine import Connection, Engine
 
+from nardy.server import wire
+
 METADATA = sa.MetaData()
 
 PLAYERS = sa.Table(
@@ -267,15 +269,36 @@ class Store:
 
     def append(self, table_id: str, n: int, payload: dict[str, Any]) -> None:
         """Write event ``n`` of a table durably; a second event ``n`` is an error."""
+        error = self.append_batch([(table_id, n, payload)])[0]
+        if error is not None:
+            raise error
+
+    def append_batch(
+        self, events: list[tuple[str, int, dict[str, Any]]]
+    ) -> list[StoreError | None]:
+        """Write events of any tables in one transaction (one commit for all: a group
+        commit). Each answer is None for an event written, or the error that refused it —
+        if one event cannot be written, the others are written one by one without it."""
+        rows = [
+            {"table_id": table_id, "n": n, "payload": wire.dumps(payload), "at": time.time()}
+            for table_id, n, payload in events
+        ]
         try:
             with self._write() as db:
-                db.execute(
-                    EVENTS.insert().values(
-                        table_id=table_id, n=n, payload=json.dumps(payload), at=time.time()
-                    )
-                )
-        except sa.exc.IntegrityError as error:
-            raise StoreError(f"event {n} of table {table_id} exists already") from error
+                db.execute(EVENTS.insert(), rows)
+            return [None] * len(rows)
+        except sa.exc.IntegrityError:
+            if len(rows) == 1:
+                return [_exists(rows[0])]
+        answers: list[StoreError | None] = []
+        for row in rows:
+            try:
+                with self._write() as db:
+                    db.execute(EVENTS.insert(), [row])
+                answers.append(None)
+            except sa.exc.IntegrityError:
+                answers.append(_exists(row))
+        return answers
 
     def events(self, table_id: str) -> list[dict[str, Any]]:
         """A table's events in order."""
@@ -283,7 +306,11 @@ class Store:
             rows = db.execute(
                 EVENTS.select().where(EVENTS.c.table_id == table_id).order_by(EVENTS.c.n)
             ).fetchall()
-        return [json.loads(row.payload) for row in rows]
+        return [wire.loads(row.payload) for row in rows]
+
+
+def _exists(row: dict[str, Any]) -> StoreError:
+    return StoreError(f"event {row['n']} of table {row['table_id']} exists already")
 
 
 def _seat(db: Connection, table_id: str, seats: list[str | None]) -> None:

@@ -1,0 +1,73 @@
+"""Group commit: events of many tables written together, each refused alone when it must
+be, on SQLite and (when there is one) PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from nardy.server.group_commit import GroupCommit
+from nardy.server.store import Store, StoreError, TableRow
+
+POSTGRES = os.environ.get("NARDY_TEST_POSTGRES_URL")
+
+
+def row(table_id: str) -> TableRow:
+    return TableRow(
+        table_id, "match", "backgammon", {}, [None, None], {}, "open", None, "00" * 32, "ab" * 32, 0
+    )
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    if request.param == "sqlite":
+        opened = Store(f"sqlite:///{tmp_path / 'nardy.sqlite3'}")
+    else:
+        if not POSTGRES:
+            pytest.skip("NARDY_TEST_POSTGRES_URL is not set")
+        engine = sa.create_engine(POSTGRES)
+        with engine.begin() as db:
+            for name in ("events", "tables", "sessions", "players", "alembic_version"):
+                db.execute(sa.text(f"DROP TABLE IF EXISTS {name} CASCADE"))
+        engine.dispose()
+        opened = Store(POSTGRES)
+    for name in ("t1", "t2", "t3"):
+        opened.add_table(row(name))
+    yield opened
+    opened.close()
+
+
+def test_a_batch_is_written_in_one_go_and_a_duplicate_is_refused_alone(store: Store) -> None:
+    store.append("t2", 1, {"first": True})
+    answers = store.append_batch(
+        [("t1", 1, {"a": 1}), ("t2", 1, {"again": True}), ("t3", 1, {"c": 3}), ("t1", 2, {})]
+    )
+    assert [a is None for a in answers] == [True, False, True, True]
+    assert isinstance(answers[1], StoreError) and "exists already" in str(answers[1])
+    assert store.events("t1") == [{"a": 1}, {}]
+    assert store.events("t2") == [{"first": True}]
+    assert store.events("t3") == [{"c": 3}]
+
+
+def test_events_arriving_together_share_commits_and_each_waits_for_its_own(
+    store: Store,
+) -> None:
+    async def main() -> GroupCommit:
+        commits = GroupCommit(store)
+        writes = [commits.append(f"t{1 + k % 3}", 1 + k // 3, {"k": k}) for k in range(60)]
+        duplicate = commits.append("t1", 1, {"late": True})
+        results = await asyncio.gather(*writes, duplicate, return_exceptions=True)
+        assert results[:-1] == [None] * 60
+        assert isinstance(results[-1], StoreError)
+        return commits
+
+    commits = asyncio.run(main())
+    assert commits.events == 61
+    assert commits.commits < 61  # grouped: fewer transactions than events
+    for name, first in (("t1", 0), ("t2", 1), ("t3", 2)):
+        assert [e["k"] for e in store.events(name)] == list(range(first, 60, 3))
