@@ -1,17 +1,27 @@
-"""``nardy bench server``: many games at once against a real server, and how fast it answers.
+"""``nardy bench server``: many games at once against real servers, and how fast they answer.
 
-The bench starts ``nardy serve`` in its own process on a loopback port with a throw-away
-SQLite database and no computer delay. It signs in two guests per game, seats them at a
-money-play table (so that games follow one another for as long as the bench runs) and
-opens both players' WebSockets. Each client plays what the ``legal`` field of its latest
-state allows (a step, undo, confirm, roll, double, take or drop; no rules in the client)
-and times each command from sending it to receiving its ``ack``. With ``--think`` each
-client waits a random time (exponential, that mean) before each command, like a person;
-with none, every game always has one command in flight and the server runs flat out.
+By default the bench starts one ``nardy serve`` on a loopback port with a throw-away
+SQLite database and no computer delay; ``--processes N`` starts N of them on the
+``--database`` and ``--broker`` given (PostgreSQL and Redis), and ``--target URL``
+(repeatable) uses servers already running instead. It signs in two guests per game, seats
+them at a money-play table (so that games follow one another for as long as the bench
+runs) and opens both players' sockets; with several targets the two players of a game sign
+in and connect at different ones, as behind a load balancer. Clients play what their
+latest state allows and time each command to its ``ack`` (see
+:mod:`nardy.bench.load_clients`). With ``--think`` each client waits a random time
+(exponential, that mean) before each command, like a person; with none, every game always
+has one command in flight and the servers run flat out. ``--client-processes K`` spreads
+the clients over K processes, so that the load generator is not the limit.
 
-It reports games, connections, commands acknowledged, errors, commands per second, the
-round trip's 50th, 90th and 99th percentiles and maximum in milliseconds, and the CPU the
-server process used. ``--json`` prints the figures as one JSON object on the last line.
+``--kill-after S`` kills one of the started servers with SIGKILL S seconds into the run:
+its clients reconnect to the others, and the report says what they saw (reconnections,
+time to resync, time until every table went on, and commands lost — acknowledged commands
+a table no longer shows — which must be 0).
+
+It reports per target and overall: commands acknowledged, errors, commands per second,
+round-trip percentiles in milliseconds, the CPU each server and the load generator used,
+and the machine's load average before and after. ``--json`` prints the figures as one
+JSON object on the last line.
 """
 
 from __future__ import annotations
@@ -20,274 +30,320 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import resource
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-COOKIE = "nardy_session"
+from nardy.bench.load_clients import Figures, Player, percentile, seat_game, wait_ready
+from nardy.bench.server_processes import ServerProcess, cpu_seconds, start_servers
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=200, help="games played at once")
     parser.add_argument("--seconds", type=float, default=20.0, help="how long to measure")
-    parser.add_argument("--moves", type=int, default=0, help="stop after this many commands")
     parser.add_argument(
         "--think", type=float, default=0.0, help="mean seconds a client waits before a command"
     )
     parser.add_argument("--variant", default="backgammon", help="the variant of every table")
     parser.add_argument("--seed", type=int, default=1, help="seed of the clients' choices")
     parser.add_argument(
-        "--deflate", action="store_true", help="ask for permessage-deflate, as browsers do"
+        "--target",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="a running server to load (repeatable); none: start servers here",
+    )
+    parser.add_argument("--processes", type=int, default=1, help="servers to start here")
+    parser.add_argument("--database", default=None, help="the started servers' database URL")
+    parser.add_argument("--broker", default=None, help="the started servers' Redis URL")
+    parser.add_argument(
+        "--serve-arg",
+        action="append",
+        default=[],
+        metavar="ARG",
+        help="one more argument for each started server, e.g. --serve-arg=--loop=asyncio",
+    )
+    parser.add_argument(
+        "--kill-after", type=float, default=None, help="SIGKILL one started server after S s"
+    )
+    parser.add_argument(
+        "--client-processes", type=int, default=1, help="processes the clients run in"
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON last")
 
 
 @dataclass
-class Figures:
-    """What the clients measured."""
+class Control:
+    """What the bench tells one share of the clients: start, the kill, stop."""
 
-    rtts: list[float] = field(default_factory=list)
-    errors: int = 0
-    closed: int = 0
-
-    def summary(self) -> dict[str, float]:
-        ordered = sorted(self.rtts)
-
-        def pct(q: float) -> float:
-            if not ordered:
-                return 0.0
-            return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 2)
-
-        return {
-            "p50_ms": pct(0.50),
-            "p90_ms": pct(0.90),
-            "p99_ms": pct(0.99),
-            "max_ms": round(ordered[-1] * 1000, 2) if ordered else 0.0,
-        }
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+    stop: asyncio.Event = field(default_factory=asyncio.Event)
+    killed_at: list[float] = field(default_factory=list)
 
 
-@dataclass
-class Player:
-    """One scripted client at one table socket."""
+async def run_share(
+    targets: list[str],
+    games: list[int],
+    options: dict[str, Any],
+    control: Control,
+    report_ready: Any,
+) -> dict[str, Any]:
+    """Seat ``games`` (their numbers), open their sockets, call ``report_ready(opened)``,
+    play from ``control.go`` to ``control.stop``; returns the figures per target."""
+    rng = random.Random(options["seed"] * 7919 + (games[0] if games else 0))
+    figures = {target: Figures() for target in targets}
+    limit = asyncio.Semaphore(16)
 
-    token: str
-    table: str
-    rng: random.Random
-    figures: Figures
-    think: float
-    state: dict[str, Any] = field(default_factory=dict)
-    pending: str | None = None
-    sent_at: float = 0.0
-    counter: int = 0
-    ws: Any = None
+    async def seat(number: int) -> tuple[int, tuple[str, str, str]]:
+        bases = (targets[number % len(targets)], targets[(number + 1) % len(targets)])
+        async with limit:
+            return number, await seat_game(bases, options["variant"])
 
-    def choose(self) -> dict[str, Any] | None:
-        """A command the latest state allows, or None when it is not this player's call."""
-        legal = self.state.get("legal") or {}
-        rng = self.rng
-        if legal.get("take"):
-            return {"type": "take" if rng.random() < 0.8 else "drop"}
-        if legal.get("accept"):
-            return {"type": "accept"}
-        if legal.get("roll"):
-            if legal.get("double") and rng.random() < 0.05:
-                return {"type": "double"}
-            return {"type": "roll"}
-        if "steps" in legal:
-            if legal.get("undo") and rng.random() < 0.05:
-                return {"type": "undo"}
-            if legal["steps"]:
-                source, target = rng.choice(legal["steps"])
-                return {"type": "step", "from": source, "to": target}
-            return {"type": "confirm"}
-        return None
-
-    async def play(self, url: str, go: asyncio.Event, stop: asyncio.Event, deflate: bool) -> None:
-        from websockets.asyncio.client import connect
-
-        async with connect(
-            f"{url}/ws/tables/{self.table}",
-            additional_headers={"Cookie": f"{COOKIE}={self.token}"},
-            proxy=None,
-            compression="deflate" if deflate else None,
-            max_size=1 << 22,
-            open_timeout=60,
-            ping_interval=None,
-        ) as ws:
-            self.ws = ws
-            self.state = json.loads(await ws.recv())  # the table's state, on joining
-            await go.wait()
-            await self.next_command(ws, stop)
-            async for text in ws:
-                message = json.loads(text)
-                kind = message.get("type")
-                if kind == "state":
-                    self.state = message
-                elif message.get("id") == self.pending and self.pending is not None:
-                    if kind == "ack":
-                        self.figures.rtts.append(time.perf_counter() - self.sent_at)
-                    else:
-                        self.figures.errors += 1
-                    self.pending = None
-                if stop.is_set():
-                    break
-                await self.next_command(ws, stop)
-
-    async def next_command(self, ws: Any, stop: asyncio.Event) -> None:
-        """Send the next command if it is this player's call and none is in flight."""
-        if self.pending is not None:
-            return
-        command = self.choose()
-        if command is None:
-            return
-        if self.think:
-            await asyncio.sleep(self.rng.expovariate(1 / self.think))
-            if stop.is_set():
-                return
-        self.counter += 1
-        self.pending = str(self.counter)
-        self.sent_at = time.perf_counter()
-        await ws.send(json.dumps({**command, "id": self.pending}))
+    seated = await asyncio.gather(*(seat(number) for number in games))
+    players: list[Player] = []
+    for number, (table, *tokens) in seated:
+        for seat_index, token in enumerate(tokens):
+            where = (number + seat_index) % len(targets)
+            players.append(
+                Player(
+                    token,
+                    table,
+                    targets,
+                    where,
+                    random.Random(rng.random()),
+                    figures,
+                    options["think"],
+                    control.killed_at,
+                )
+            )
+    readies = [asyncio.Event() for _ in players]
+    tasks = [
+        asyncio.create_task(p.play(r, control.go, control.stop))
+        for p, r in zip(players, readies, strict=True)
+    ]
+    while True:  # measure only once every socket is open and has its first state
+        opened = sum(r.is_set() for r in readies)
+        ended = sum(task.done() for task in tasks)
+        if opened + ended >= len(players):
+            break
+        await asyncio.sleep(0.1)
+    await report_ready(opened)
+    await control.stop.wait()
+    await asyncio.gather(
+        *(p.ws.close() for p in players if p.ws is not None), return_exceptions=True
+    )
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    failed = sum(isinstance(r, BaseException) for r in results)
+    return {
+        "figures": {t: f.to_json() for t, f in figures.items()},
+        "opened": opened,
+        "failed": failed,
+    }
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+def _share_process(
+    pipe: Any, targets: list[str], games: list[int], options: dict[str, Any]
+) -> None:
+    """One client process: runs :func:`run_share`, told what to do through ``pipe``."""
+
+    async def main() -> None:
+        control = Control()
+        loop = asyncio.get_running_loop()
+
+        async def orders() -> None:
+            while True:
+                kind, value = await loop.run_in_executor(None, pipe.recv)
+                if kind == "go":
+                    control.go.set()
+                elif kind == "kill":
+                    control.killed_at.append(value)
+                elif kind == "stop":
+                    control.stop.set()
+                    return
+
+        async def ready(opened: int) -> None:
+            pipe.send(("ready", opened))
+
+        listening = asyncio.create_task(orders())
+        result = await run_share(targets, games, options, control, ready)
+        await listening
+        pipe.send(("done", result))
+
+    _raise_file_limit(4 * len(games) + 256)
+    asyncio.run(main())
 
 
-def _start_server(database: Path, port: int) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "nardy.cli", "serve", "--port", str(port)]
-    command += ["--database", f"sqlite:///{database}", "--bot-delay", "0", "--grace", "3600"]
-    log = open(database.with_suffix(".log"), "ab")  # noqa: SIM115 - the server keeps it
-    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log)
+def _raise_file_limit(wanted: int) -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, wanted)), hard))
 
 
-def _cpu_seconds(pid: int) -> float:
-    """User and system CPU time of process ``pid`` (Linux), or 0 if unknown."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, IndexError, ValueError):
-        return 0.0
-
-
-async def _ready(base: str, process: subprocess.Popen[bytes]) -> None:
-    import httpx
-
-    async with httpx.AsyncClient(base_url=base, trust_env=False) as http:
-        for _ in range(600):
-            if process.poll() is not None:
-                raise RuntimeError("the server stopped at start-up")
-            with contextlib.suppress(httpx.TransportError):
-                await http.get("/api/me")
-                return
-            await asyncio.sleep(0.05)
-    raise RuntimeError("the server did not start")
-
-
-async def _seat_game(base: str, variant: str) -> tuple[str, str, str]:
-    """Two guests at a new money table; returns (table, token 0, token 1)."""
-    import httpx
-
-    tokens = []
-    async with httpx.AsyncClient(base_url=base, trust_env=False, timeout=120) as http:
-        for name in ("Ala", "Ben"):
-            reply = await http.post("/api/guest", json={"name": name})
-            reply.raise_for_status()
-            tokens.append(reply.cookies[COOKIE])
-            http.cookies.clear()
-        headers = [{"Cookie": f"{COOKIE}={token}"} for token in tokens]
-        body = {"variant": variant, "settings": {"match_to": 0}, "seat": 0}
-        reply = await http.post("/api/tables", json=body, headers=headers[0])
-        reply.raise_for_status()
-        table = reply.json()["id"]
-        http.cookies.clear()
-        reply = await http.post(f"/api/tables/{table}/join", json={}, headers=headers[1])
-        reply.raise_for_status()
-    return table, tokens[0], tokens[1]
-
-
-async def run_load(args: Any, base: str, process: subprocess.Popen[bytes]) -> dict[str, Any]:
-    """Seat the games, play for the time asked, and measure."""
+async def run_load(args: Any, targets: list[str], servers: list[ServerProcess]) -> dict[str, Any]:
+    """Seat the games over ``targets``, play for the time asked, and measure."""
     from rich.progress import Progress
 
-    await _ready(base, process)
-    figures = Figures()
-    rng = random.Random(args.seed)
-    go, stop = asyncio.Event(), asyncio.Event()
-    players: list[Player] = []
-    limit = asyncio.Semaphore(16)
+    for target in targets:
+        await wait_ready(target)
+    options = {"seed": args.seed, "variant": args.variant, "think": args.think}
+    shares = [
+        list(range(k, args.games, args.client_processes)) for k in range(args.client_processes)
+    ]
+    shares = [share for share in shares if share]
+    load_before = os.getloadavg()
     with Progress(transient=True) as progress:
-        seating = progress.add_task("seating games", total=args.games)
+        seating = progress.add_task("seating games, opening sockets", total=len(shares))
+        if len(shares) == 1:
+            local = Control()
+            opened_local = asyncio.get_running_loop().create_future()
 
-        async def seat() -> tuple[str, str, str]:
-            async with limit:
-                seated = await _seat_game(base, args.variant)
-            progress.advance(seating)
-            return seated
+            async def ready(opened: int) -> None:
+                opened_local.set_result(opened)
 
-        games = await asyncio.gather(*(seat() for _ in range(args.games)))
-        for table, *tokens in games:
-            for token in tokens:
-                players.append(
-                    Player(token, table, random.Random(rng.random()), figures, args.think)
+            task = asyncio.create_task(run_share(targets, shares[0], options, local, ready))
+            opened = await opened_local
+            workers: list[Any] = []
+        else:
+            context = multiprocessing.get_context("spawn")
+            workers = []
+            for share in shares:
+                ours, theirs = context.Pipe()
+                process = context.Process(
+                    target=_share_process, args=(theirs, targets, share, options), daemon=True
                 )
-        ws_base = base.replace("http", "ws", 1)
-        tasks = [asyncio.create_task(p.play(ws_base, go, stop, args.deflate)) for p in players]
-        opening = progress.add_task("opening sockets", total=len(players))
-        while True:  # measure only once every socket is open and has its state
-            ready = sum(1 for p in players if p.state)
-            ended = sum(1 for task in tasks if task.done())
-            progress.update(opening, completed=ready)
-            if ready + ended >= len(players):
-                break
-            await asyncio.sleep(0.2)
-        opened = sum(1 for task in tasks if not task.done())
-        cpu_before, started = _cpu_seconds(process.pid), time.perf_counter()
-        go.set()
+                process.start()
+                workers.append((process, ours))
+            opened = 0
+            for _, pipe in workers:
+                kind, count = await asyncio.to_thread(pipe.recv)
+                assert kind == "ready"
+                opened += count
+                progress.advance(seating)
+
+        def tell(kind: str, value: Any = None) -> None:
+            if workers:
+                for _, pipe in workers:
+                    pipe.send((kind, value))
+            elif kind == "go":
+                local.go.set()
+            elif kind == "kill":
+                local.killed_at.append(value)
+            else:
+                local.stop.set()
+
+        cpu_before = [s.cpu() for s in servers]
+        cpu_at_kill: float | None = None
+        bench_before = _bench_cpu(workers)
+        started = time.perf_counter()
+        tell("go")
         playing = progress.add_task("playing", total=args.seconds)
         while True:
-            await asyncio.sleep(0.5)
+            await asyncio.sleep(0.25)
             elapsed = time.perf_counter() - started
-            live = figures.summary()
-            progress.update(
-                playing,
-                completed=min(elapsed, args.seconds),
-                description=f"{len(figures.rtts)} commands, p99 {live['p99_ms']} ms",
-            )
-            if elapsed >= args.seconds or (args.moves and len(figures.rtts) >= args.moves):
+            if args.kill_after is not None and cpu_at_kill is None and elapsed >= args.kill_after:
+                cpu_at_kill = servers[0].cpu()  # its CPU is counted up to the kill
+                servers[0].kill()
+                tell("kill", time.perf_counter())
+            progress.update(playing, completed=min(elapsed, args.seconds))
+            if elapsed >= args.seconds:
                 break
-        stop.set()
         elapsed = time.perf_counter() - started
-        cpu = _cpu_seconds(process.pid) - cpu_before
-        await asyncio.gather(
-            *(p.ws.close() for p in players if p.ws is not None), return_exceptions=True
-        )
-        results = await asyncio.gather(*tasks, return_exceptions=True)
-    failed = [r for r in results if isinstance(r, BaseException)]
-    return {
+        cpu = [
+            (cpu_at_kill if s.killed and cpu_at_kill is not None else s.cpu()) - before
+            for s, before in zip(servers, cpu_before, strict=True)
+        ]
+        bench_cpu = _bench_cpu(workers) - bench_before
+        tell("stop")
+        if workers:
+            results = []
+            for process, pipe in workers:
+                kind, result = await asyncio.to_thread(pipe.recv)
+                results.append(result)
+                process.join(30)
+        else:
+            results = [await task]
+    return _report(args, targets, servers, results, elapsed, cpu, bench_cpu, opened, load_before)
+
+
+def _bench_cpu(workers: list[Any]) -> float:
+    """CPU seconds of the load generator: this process and its client processes."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    own = usage.ru_utime + usage.ru_stime
+    return own + sum(cpu_seconds(process.pid) for process, _ in workers)
+
+
+def _report(
+    args: Any,
+    targets: list[str],
+    servers: list[ServerProcess],
+    results: list[dict[str, Any]],
+    elapsed: float,
+    cpu: list[float],
+    bench_cpu: float,
+    opened: int,
+    load_before: tuple[float, float, float],
+) -> dict[str, Any]:
+    per_target = {target: Figures() for target in targets}
+    for result in results:
+        for target, doc in result["figures"].items():
+            per_target[target].merge(Figures.from_json(doc))
+    overall = Figures()
+    for figures in per_target.values():
+        overall.merge(figures)
+    rows = []
+    for index, (target, figures) in enumerate(per_target.items()):
+        row: dict[str, Any] = {
+            "target": target,
+            "moves": len(figures.rtts),
+            "moves_per_second": round(len(figures.rtts) / elapsed, 1),
+            "p50_ms": percentile(figures.rtts, 0.5),
+            "p99_ms": percentile(figures.rtts, 0.99),
+            "errors": figures.errors,
+            "reconnects": figures.reconnects,
+        }
+        if index < len(servers):
+            row["server_cpu_percent"] = round(100 * cpu[index] / elapsed, 1)
+            row["killed"] = servers[index].killed
+        rows.append(row)
+    report: dict[str, Any] = {
         "games": args.games,
         "connections": opened,
-        "moves": len(figures.rtts),
-        "errors": figures.errors,
-        "failed_connections": len(failed),
+        "moves": len(overall.rtts),
+        "errors": overall.errors,
+        "failed_connections": sum(r["failed"] for r in results),
         "seconds": round(elapsed, 2),
-        "moves_per_second": round(len(figures.rtts) / elapsed, 1),
-        **figures.summary(),
-        "server_cpu_percent": round(100 * cpu / elapsed, 1),
+        "moves_per_second": round(len(overall.rtts) / elapsed, 1),
+        "p50_ms": percentile(overall.rtts, 0.5),
+        "p90_ms": percentile(overall.rtts, 0.9),
+        "p99_ms": percentile(overall.rtts, 0.99),
+        "max_ms": round(max(overall.rtts) * 1000, 2) if overall.rtts else 0.0,
+        "server_cpu_percent": round(100 * sum(cpu) / elapsed, 1),
+        "server_cpu_ms_per_move": round(1000 * sum(cpu) / max(1, len(overall.rtts)), 3),
+        "bench_cpu_percent": round(100 * bench_cpu / elapsed, 1),
         "think": args.think,
+        "targets": rows,
         "cores": os.cpu_count(),
+        "load_before": [round(x, 2) for x in load_before],
+        "load_after": [round(x, 2) for x in os.getloadavg()],
     }
+    if args.kill_after is not None:
+        report.update(
+            {
+                "reconnects": overall.reconnects,
+                "resync_p50_ms": percentile(overall.resyncs, 0.5),
+                "resync_max_ms": round(max(overall.resyncs, default=0.0) * 1000, 1),
+                "resume_max_ms": round(max(overall.resumes, default=0.0) * 1000, 1),
+                "commands_lost": overall.lost,
+                "unanswered": overall.unanswered,
+            }
+        )
+    return report
 
 
 def main(args: Any) -> int:
@@ -295,28 +351,36 @@ def main(args: Any) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = min(hard, max(soft, 4 * args.games + 256))
-    with contextlib.suppress(ValueError, OSError):
-        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    _raise_file_limit(4 * args.games + 256)
     console = Console(stderr=args.json)
+    if args.kill_after is not None and (args.target or args.processes < 2):
+        raise SystemExit("--kill-after needs --processes 2 or more, started by the bench")
     with tempfile.TemporaryDirectory(prefix="nardy-bench-") as folder:
-        port = _free_port()
-        process = _start_server(Path(folder) / "bench.sqlite3", port)
+        servers: list[ServerProcess] = []
         try:
-            figures = asyncio.run(run_load(args, f"http://127.0.0.1:{port}", process))
+            if not args.target:
+                servers = start_servers(
+                    args.processes, Path(folder), args.database, args.broker, args.serve_arg
+                )
+            targets = args.target or [s.url for s in servers]
+            figures = asyncio.run(run_load(args, targets, servers))
         finally:
-            process.terminate()
-            try:
-                process.wait(10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+            for server in servers:
+                server.stop()
     table = Table(title=f"nardy bench server: {args.games} games of {args.variant}")
     table.add_column("figure")
     table.add_column("value", justify="right")
     for key, value in figures.items():
-        table.add_row(key, str(value))
+        if key != "targets":
+            table.add_row(key, str(value))
     console.print(table)
+    if len(figures["targets"]) > 1:
+        per = Table(title="per target")
+        for key in figures["targets"][0]:
+            per.add_column(key, justify="right")
+        for row in figures["targets"]:
+            per.add_row(*(str(value) for value in row.values()))
+        console.print(per)
     if args.json:
         print(json.dumps(figures, separators=(",", ":")), flush=True)
     return 0 if figures["moves"] and not figures["failed_connections"] else 1

@@ -1,0 +1,107 @@
+"""The ``nardy serve`` processes a bench starts on loopback, and what they cost.
+
+One process gets a throw-away SQLite database unless told otherwise; several share the
+database and the broker they are given (PostgreSQL and Redis), as a site would.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of process ``pid`` (Linux), or 0 if unknown."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+@dataclass
+class ServerProcess:
+    """One ``nardy serve`` the bench started."""
+
+    url: str
+    process: subprocess.Popen[bytes]
+    killed: bool = False
+
+    def cpu(self) -> float:
+        return cpu_seconds(self.process.pid)
+
+    def kill(self) -> None:
+        """SIGKILL, as a crash would: no clean-up, no hand-over."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+        self.killed = True
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def start_servers(
+    count: int,
+    folder: Path,
+    database: str | None,
+    broker: str | None,
+    extra: list[str],
+) -> list[ServerProcess]:
+    """``count`` servers on free loopback ports (their logs in ``folder``)."""
+    if count > 1 and (database is None or database.startswith("sqlite") or broker is None):
+        raise SystemExit("several processes need --database postgresql+psycopg://… and --broker")
+    database = database or f"sqlite:///{folder / 'bench.sqlite3'}"
+    servers = []
+    for index in range(count):
+        port = free_port()
+        command = [sys.executable, "-m", "nardy.cli", "serve", "--port", str(port)]
+        command += ["--database", database, "--bot-delay", "0", "--grace", "3600"]
+        if broker is not None:
+            command += ["--broker", broker]
+        command += extra
+        log = folder / f"server-{index}.log"
+        with open(log, "ab") as errors:
+            process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
+        server = ServerProcess(f"http://127.0.0.1:{port}", process)
+        servers.append(server)
+        try:
+            wait_until_ready(server, log)  # one at a time: the first one migrates the schema
+        except BaseException:
+            for started in servers:
+                started.stop()
+            raise
+    return servers
+
+
+def wait_until_ready(server: ServerProcess, log: Path, seconds: float = 120.0) -> None:
+    import httpx
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            raise RuntimeError(f"nardy serve stopped at start-up:\n{log.read_text()[-2000:]}")
+        try:
+            httpx.get(f"{server.url}/api/me", trust_env=False, timeout=2)
+            return
+        except httpx.TransportError:
+            time.sleep(0.05)
+    raise RuntimeError(f"nardy serve did not start in {seconds:g} s")
