@@ -4,17 +4,14 @@ be, on SQLite and (when there is one) PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import sqlalchemy as sa
+from databases import POSTGRES, empty_postgres
 
 from nardy.server.group_commit import GroupCommit
 from nardy.server.store import Store, StoreError, TableRow
-
-POSTGRES = os.environ.get("NARDY_TEST_POSTGRES_URL")
 
 
 def row(table_id: str) -> TableRow:
@@ -30,11 +27,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     else:
         if not POSTGRES:
             pytest.skip("NARDY_TEST_POSTGRES_URL is not set")
-        engine = sa.create_engine(POSTGRES)
-        with engine.begin() as db:
-            for name in ("events", "tables", "sessions", "players", "alembic_version"):
-                db.execute(sa.text(f"DROP TABLE IF EXISTS {name} CASCADE"))
-        engine.dispose()
+        empty_postgres(POSTGRES)
         opened = Store(POSTGRES)
     for name in ("t1", "t2", "t3"):
         opened.add_table(row(name))
