@@ -32,7 +32,7 @@ def start_server(database: Path, port: int) -> subprocess.Popen[bytes]:
     log = database.with_suffix(".log")
     with open(log, "ab") as errors:
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120  # a loaded machine takes its time to import it all
     while time.monotonic() < deadline:
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/me", trust_env=False, timeout=1)
