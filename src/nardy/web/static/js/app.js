@@ -7,6 +7,8 @@ import { h } from "./dom.js";
 import { LANGUAGES, language, preferredLanguage, setLanguage, t } from "./i18n.js";
 import { joinView, lobbyView } from "./lobby.js";
 import { prefs, setPrefs } from "./prefs.js";
+import { profileView } from "./profile.js";
+import { ratingsView } from "./ratings.js";
 import { replayView } from "./replay.js";
 import { reviewView } from "./review.js";
 import { tableView } from "./table.js";
@@ -23,6 +25,8 @@ async function route() {
   else if (page === "replay" && id) current = replayView(view, id);
   else if (page === "review" && id) current = reviewView(view, id);
   else if (page === "dice") current = diceView(view, id || null);
+  else if (page === "player" && id) current = profileView(view, decodeURIComponent(id));
+  else if (page === "ratings") current = ratingsView(view, id);
   else if (page === "join" && id) current = await joinView(view, id, extra || null);
   else current = lobbyView(view);
 }

@@ -5,6 +5,8 @@ import { api, setMe, whoAmI } from "./api.js";
 import { VARIANTS, seatName, settingsSummary, variantName } from "./common.js";
 import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { rulesLink } from "./rules_link.js";
+import { clockLabel, timeControlSelect, timeControls } from "./timecontrol.js";
 
 const LENGTHS = [0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25];
 const LEVELS = ["beginner", "casual", "intermediate", "advanced", "expert", "strongest"];
@@ -29,7 +31,7 @@ function afterSignIn() {
 
 export function lobbyView(root) {
   let me = null;
-  let form = { variant: "backgammon", settings: settingDefaults("backgammon"), opponent: "computer", level: "expert", seat: "random", clock: false, move: 30, reserve: 5, kind: "match", participants: 3, computers: 2 };
+  let form = { variant: "backgammon", settings: settingDefaults("backgammon"), opponent: "computer", level: "expert", seat: "random", time_control: "", rated: false, kind: "match", participants: 3, computers: 2 };
   let tables = [];
   let timer = null;
   let account = "guest";
@@ -39,7 +41,7 @@ export function lobbyView(root) {
 
   async function load() {
     me = await whoAmI(true);
-    await refreshTables();
+    await Promise.all([refreshTables(), timeControls()]);
     render();
   }
 
@@ -70,6 +72,7 @@ export function lobbyView(root) {
       return h("section", { class: "card", "aria-labelledby": "you-title" },
         h("h2", { id: "you-title" }, t("lobby.signed_in", { name: me.name })),
         h("p", { class: "muted" }, me.registered ? t("lobby.registered") : t("lobby.guest_note")),
+        h("p", {}, h("a", { href: "#/player/me", id: "my-games" }, t("lobby.my_games"))),
         h("button", { type: "button", id: "logout", onclick: async () => {
           await api("/api/logout", {});
           setMe({ id: null });
@@ -151,7 +154,8 @@ export function lobbyView(root) {
     const chouette = form.kind === "chouette";
     const lengths = LENGTHS.map((n) => [n, n === 0 ? (v === "long-nardy" ? t("create.unlimited") : t("create.money")) : t("create.points", { n })]);
     const fields = [
-      field("variant", t("create.variant"), variantSelect),
+      h("div", { class: "field" }, h("label", { for: "variant" }, t("create.variant")), variantSelect,
+        rulesLink(v, form.kind === "chouette", { id: "create-rules" })),
       chouette ? null : field("match_to", v === "long-nardy" || v === "dutch" ? t("create.series_to") : t("create.match_to"),
         select("match_to", lengths, s.match_to, (value) => { s.match_to = Number(value); if (s.match_to) { if ("jacoby" in s) s.jacoby = false; if ("auto_doubles" in s) s.auto_doubles = 0; } render(); })),
       check("cube", v === "dutch" ? t("create.dutch_cube") : t("create.cube"), "cube"),
@@ -219,14 +223,15 @@ export function lobbyView(root) {
     if (form.opponent === "computer") {
       more.push(field("level", t("create.level"), select("level", LEVELS.map((x) => [x, t(`level.${x}`)]), form.level, (value) => { form.level = value; })));
     } else {
+      more.push(field("time-control", t("create.time_control"),
+        timeControlSelect("time-control", form.time_control, (value) => { form.time_control = value; }),
+        t("create.time_control_note")));
+    }
+    if (me && me.registered) {
       more.push(h("div", { class: "field check" },
-        h("input", { type: "checkbox", id: "clock", checked: form.clock, onchange: (e) => { form.clock = e.target.checked; render(); } }),
-        h("label", { for: "clock" }, t("create.clock"))));
-      if (form.clock) {
-        more.push(h("div", { class: "row" },
-          field("clock-move", t("create.clock_move"), h("input", { type: "number", id: "clock-move", min: "1", max: "3600", value: form.move, onchange: (e) => { form.move = Number(e.target.value); } })),
-          field("clock-reserve", t("create.clock_reserve"), h("input", { type: "number", id: "clock-reserve", min: "1", max: "60", value: form.reserve, onchange: (e) => { form.reserve = Number(e.target.value); } }))));
-      }
+        h("input", { type: "checkbox", id: "rated", checked: form.rated && !money, disabled: money, onchange: (e) => { form.rated = e.target.checked; } }),
+        h("label", { for: "rated" }, t("create.rated")),
+        h("small", { class: "muted" }, money ? t("create.rated_match_only") : t("create.rated_note"))));
     }
     more.push(field("seat", t("create.seat"), select("seat", [["random", t("create.seat_random")], ["0", t("create.seat_first")], ["1", t("create.seat_second")]], form.seat, (value) => { form.seat = value; })));
 
@@ -258,7 +263,8 @@ export function lobbyView(root) {
       if ("auto_doubles" in body.settings) body.settings.auto_doubles = 0;
     }
     if (form.seat !== "random") body.seat = Number(form.seat);
-    if (form.opponent !== "computer" && form.clock) body.clock = { move: form.move, reserve: form.reserve * 60 };
+    if (form.opponent !== "computer" && form.time_control) body.time_control = form.time_control;
+    if (form.rated && body.settings.match_to && me && me.registered) body.rated = true;
     await send(body);
   }
 
@@ -293,8 +299,9 @@ export function lobbyView(root) {
       list.append(h("li", { "data-table": row.id, "data-kind": row.kind || "match" },
         h("div", {}, h("strong", {}, chouette ? t("chouette.title", { variant: variantName(row.variant) }) : variantName(row.variant)), " ",
           h("span", { class: "muted" }, settingsSummary(row.variant, row.settings)),
-          chouette && row.status === "open" ? h("span", { class: "tag" }, t("lobby.free_seats", { n: row.seats.filter((x) => !x).length })) : null),
-        h("div", { class: "muted" }, players, row.clock ? ` · ${t("create.clock")}` : ""),
+          chouette && row.status === "open" ? h("span", { class: "tag" }, t("lobby.free_seats", { n: row.seats.filter((x) => !x).length })) : null,
+          row.rated ? h("span", { class: "tag" }, t("lobby.rated")) : null),
+        h("div", { class: "muted" }, players, row.clock ? ` · ${clockLabel(row.clock)}` : ""),
         action));
     }
     if (!tables.length) list.append(h("li", { class: "muted" }, t("lobby.no_tables")));
@@ -310,7 +317,12 @@ export function lobbyView(root) {
     return h("section", { class: "card muted-card" },
       h("h2", {}, t("lobby.about_title")),
       h("p", {}, t("lobby.about")),
-      h("p", {}, h("a", { href: "#/dice" }, t("dice.title"))));
+      h("p", {}, h("a", { href: "#/dice" }, t("dice.title"))),
+      h("h2", {}, t("lobby.how_to_play")),
+      h("ul", { class: "rules-links", id: "lobby-rules" },
+        ...VARIANTS.map((x) => h("li", {}, rulesLink(x))),
+        h("li", {}, rulesLink("backgammon", true))),
+      h("p", {}, h("a", { href: "#/ratings/backgammon", id: "lobby-ratings" }, t("lobby.ratings"))));
   }
 
   load();

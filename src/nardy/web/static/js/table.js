@@ -11,6 +11,7 @@ import { formatClock, notation, seatName, settingsSummary, startPosition, theirP
 import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { prefs } from "./prefs.js";
+import { rulesLink } from "./rules_link.js";
 
 const debug = (window.nardyDebug = window.nardyDebug || { sent: [], states: 0 });
 
@@ -579,6 +580,7 @@ export function tableView(root, tableId) {
 
   function renderLinks() {
     const box = clear(el.links);
+    box.append(rulesLink(state.variant, chouette(), { id: "table-rules" }));
     if (chouette()) {
       box.append(h("a", { href: `#/dice/${tableId}` }, t("table.verify_dice")));
       return;
