@@ -21,6 +21,7 @@ LAYERS: dict[str, int] = {
     "variants": 1,
     "formats": 2,
     "bot": 3,
+    "rulebook": 3,  # the rules pages: words and diagrams drawn by rules, variants, formats
     "analysis": 4,
     "ratings": 4,  # Glicko-2 arithmetic, standard library only
     "server": 5,
