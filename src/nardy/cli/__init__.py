@@ -6,8 +6,8 @@ exit status. Modules import what their work needs inside ``run``, so that ``nard
 does not load the server or the network.
 
 >>> [module.NAME for module in COMMANDS]  # doctest: +NORMALIZE_WHITESPACE
-['moves', 'selfplay', 'bestmove', 'train', 'serve', 'verify-dice', 'replay', 'analyze',
- 'bench', 'bearoff', 'rollout']
+['moves', 'selfplay', 'bestmove', 'train', 'label', 'fit', 'serve', 'verify-dice', 'replay',
+ 'analyze', 'bench', 'bearoff', 'rollout']
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from nardy.cli import (
     bearoff,
     bench,
     bestmove,
+    fit,
+    label,
     moves,
     replay,
     rollout,
@@ -35,6 +37,8 @@ COMMANDS: tuple[ModuleType, ...] = (
     selfplay,
     bestmove,
     train,
+    label,
+    fit,
     serve,
     verify_dice,
     replay,

@@ -1,0 +1,215 @@
+"""Supervised training: positions labelled by a deeper look than the networks', and a fit.
+
+Self-play by temporal differences teaches a network its own opinion one move later. A
+stronger teacher is the same evaluator looking further: the average over the 21 rolls of
+the outputs after the best play of each (1 ply), or deeper (:class:`~nardy.bot.search.
+Search` at 2 ply), or a truncated rollout (:mod:`nardy.bot.rollout`). This module
+
+* collects positions met in self-play at 0 ply with a little noise, so that the positions
+  the networks must judge are the positions their own play reaches (:func:`collect`);
+* labels each, the player on roll to move, at a chosen depth, spread over worker processes
+  (:func:`label`): targets are the roller's five outputs before its roll;
+* fits the class networks to the labels by mini-batch gradient steps, each position
+  teaching the network of its own class, and reports the error on held-out positions
+  (:func:`fit`).
+
+A data set is one ``.npz`` file: ``cells`` (N×30, int8) and ``targets`` (N×5, float32),
+with the variant, the depth and the model it was labelled with in ``meta``.
+
+>>> from nardy.variants import DUTCH
+>>> from nardy.bot.model import Model
+>>> judge = Evaluator(DUTCH, Model.create(DUTCH, {"contact": 4, "race": 4}, seed=1))
+>>> cells = collect(judge, 6, seed=2)
+>>> targets = label(judge, cells, ply=1)
+>>> cells.shape, targets.shape, bool(((targets >= 0) & (targets <= 1)).all())
+((6, 30), (6, 5), True)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from nardy.bot.encoding import Array
+from nardy.bot.evaluator import Evaluator
+from nardy.bot.network import OUTPUTS, equity, flip_outputs
+from nardy.bot.search import ROLLS, Search
+from nardy.rules.cells import CHECKERS, OFF, Cells
+from nardy.rules.plays import final_cells
+
+Progress = Callable[[int], None]
+
+
+def collect(
+    evaluator: Evaluator,
+    count: int,
+    seed: int,
+    noise: float = 0.05,
+    skip_bearoff: bool = True,
+) -> npt.NDArray[np.int64]:
+    """``count`` positions (the roller's view, before its roll) met in self-play at 0 ply,
+    each play chosen with ``noise`` (a standard deviation in equity) added for variety.
+    Bear-offs, which the databases answer exactly, are left out unless asked for."""
+    rng = random.Random(seed)
+    noise_rng = np.random.default_rng(seed)
+    found: list[Cells] = []
+    while len(found) < count:
+        cells = evaluator.variant.start_position().cells
+        while len(found) < count:
+            row = np.array([cells], dtype=np.int64)
+            if not (skip_bearoff and evaluator.exact_bearoff and evaluator.bearoff.applies(row)[0]):
+                found.append(cells)
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            plays = final_cells(evaluator.variant, cells, dice)
+            if not plays:
+                cells = evaluator.flip(cells)
+                continue
+            finals = list(plays)
+            values = equity(evaluator.after_outputs(finals))
+            values += noise_rng.normal(0.0, noise, len(values))
+            chosen = finals[int(np.argmax(values))]
+            if chosen[OFF] == CHECKERS:
+                break
+            cells = evaluator.flip(chosen)
+    return np.array(found, dtype=np.int64)
+
+
+def before_roll(evaluator: Evaluator, search: Search, cells: Cells, ply: int) -> Array:
+    """The roller's five outputs before its roll, looking ``ply`` plies ahead: at 0 the
+    evaluator's own, else the average over the 21 rolls of the outputs after the play
+    ``search`` chooses at ``ply - 1``, judged at ``ply - 1``."""
+    if ply <= 0:
+        return evaluator.roller_outputs(cells)
+    total = np.zeros(OUTPUTS)
+    for dice, chance in ROLLS:
+        choice = search.best(cells, dice, ply=ply - 1)
+        if choice is None:  # the roll cannot be played: the opponent is on roll
+            theirs = before_roll(evaluator, search, evaluator.flip(cells), ply - 1)
+            total += chance * flip_outputs(theirs[None, :])[0]
+        elif choice.cells[OFF] == CHECKERS:
+            total += chance * evaluator.outcome(choice.cells)
+        elif ply == 1:
+            total += chance * choice.outputs
+        else:
+            theirs = before_roll(evaluator, search, evaluator.flip(choice.cells), ply - 1)
+            total += chance * flip_outputs(theirs[None, :])[0]
+    return total
+
+
+def label(
+    evaluator: Evaluator,
+    cells: npt.NDArray[np.int64],
+    ply: int = 1,
+    progress: Progress | None = None,
+) -> Array:
+    """The roller's outputs before its roll for each row of ``cells``, ``ply`` deep."""
+    search = Search(evaluator)
+    targets = np.empty((len(cells), OUTPUTS))
+    for i, row in enumerate(cells.tolist()):
+        targets[i] = before_roll(evaluator, search, tuple(row), ply)
+        if progress:
+            progress(1)
+    return targets
+
+
+@dataclass(frozen=True)
+class _Job:
+    weights: str
+    variant: str
+    cells: npt.NDArray[np.int64]
+    ply: int
+
+
+def _label_job(job: _Job) -> Array:
+    from nardy.bot.model import Model
+    from nardy.variants import VARIANTS
+
+    variant = VARIANTS[job.variant]
+    return label(Evaluator(variant, Model.load(variant, job.weights)), job.cells, job.ply)
+
+
+def label_in_processes(
+    weights: Path,
+    variant_name: str,
+    cells: npt.NDArray[np.int64],
+    ply: int,
+    processes: int,
+    progress: Progress | None = None,
+    chunk: int = 50,
+) -> Array:
+    """:func:`label` spread over ``processes`` worker processes (fork), ``chunk`` rows a job."""
+    jobs = [
+        _Job(str(weights), variant_name, cells[start : start + chunk], ply)
+        for start in range(0, len(cells), chunk)
+    ]
+    import multiprocessing
+
+    parts: list[Array] = []
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        for part in pool.imap(_label_job, jobs):
+            parts.append(part)
+            if progress:
+                progress(len(part))
+    return np.concatenate(parts) if parts else np.empty((0, OUTPUTS))
+
+
+def save_data(
+    path: Path, cells: npt.NDArray[np.int64], targets: Array, meta: dict[str, Any]
+) -> None:
+    """Write a data set (see the module docstring)."""
+    np.savez_compressed(
+        path,
+        cells=cells.astype(np.int8),
+        targets=targets.astype(np.float32),
+        meta=np.array(json.dumps(meta)),
+    )
+
+
+def load_data(path: Path) -> tuple[npt.NDArray[np.int64], Array, dict[str, Any]]:
+    """Read a data set written by :func:`save_data`."""
+    with np.load(path) as data:
+        meta = json.loads(str(data["meta"]))
+        return data["cells"].astype(np.int64), data["targets"].astype(np.float64), meta
+
+
+def fit(
+    evaluator: Evaluator,
+    cells: npt.NDArray[np.int64],
+    targets: Array,
+    epochs: int = 10,
+    rate: float = 0.5,
+    batch: int = 64,
+    held_out: float = 0.1,
+    seed: int = 1,
+    progress: Callable[[int, float], None] | None = None,
+) -> dict[str, float]:
+    """Move the evaluator's class networks towards ``targets`` by mini-batch steps (the
+    rate is per batch, the gradient averaged over its rows); returns the mean squared
+    error of the outputs on the held-out share of the rows before and after."""
+    rng = np.random.default_rng(seed)
+    order = rng.permutation(len(cells))
+    cut = int(len(cells) * held_out)
+    test, train = order[:cut], order[cut:]
+    model = evaluator.model
+
+    def error(rows: npt.NDArray[np.int64]) -> float:
+        if len(rows) == 0:
+            return 0.0
+        return float(((model.outputs(cells[rows]) - targets[rows]) ** 2).mean())
+
+    before = error(test)
+    for epoch in range(epochs):
+        shuffled = rng.permutation(train)
+        for start in range(0, len(shuffled), batch):
+            rows = shuffled[start : start + batch]
+            model.learn(cells[rows], targets[rows], rate / len(rows))
+        if progress:
+            progress(epoch + 1, error(test))
+    return {"held_out": float(cut), "mse_before": before, "mse_after": error(test)}

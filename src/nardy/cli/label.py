@@ -1,0 +1,45 @@
+"""``nardy label``: positions from self-play, labelled by a deeper look (supervised data)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+NAME = "label"
+HELP = "collect self-play positions and label them at a chosen depth (training data)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--variant", required=True, help="backgammon, long-nardy, dutch, ...")
+    parser.add_argument("--weights", default=None, help="model to play and label with")
+    parser.add_argument("--positions", type=int, default=10_000, help="positions to label")
+    parser.add_argument("--ply", type=int, default=1, help="depth of the labels (1 or 2)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the self-play")
+    parser.add_argument("--processes", type=int, default=2, help="worker processes")
+    parser.add_argument("--out", required=True, help="data set to write (.npz)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from nardy.bot.evaluator import Evaluator
+    from nardy.bot.label import collect, label_in_processes, save_data
+    from nardy.bot.levels import weights_path
+    from nardy.bot.model import Model
+    from nardy.variants import variant_named
+
+    variant = variant_named(args.variant)
+    weights = Path(args.weights) if args.weights else weights_path(variant)
+    evaluator = Evaluator(variant, Model.load(variant, weights))
+    console = Console(stderr=True)
+    cells = collect(evaluator, args.positions, args.seed)
+    with Progress(console=console) as bar:
+        task = bar.add_task(f"labelling {variant.name} at {args.ply} ply", total=len(cells))
+        targets = label_in_processes(
+            weights, variant.name, cells, args.ply, args.processes, lambda n: bar.advance(task, n)
+        )
+    meta = {"variant": variant.name, "ply": args.ply, "weights": str(weights), "seed": args.seed}
+    save_data(Path(args.out), cells, targets, meta)
+    console.print(f"{len(cells)} positions labelled at {args.ply} ply: {args.out}")
+    return 0

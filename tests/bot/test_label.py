@@ -1,0 +1,78 @@
+"""Supervised data: positions from self-play, labels from a deeper look, and the fit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from nardy.bot.evaluator import Evaluator
+from nardy.bot.label import before_roll, collect, fit, label, load_data, save_data
+from nardy.bot.model import Model
+from nardy.bot.network import flip_outputs
+from nardy.bot.search import ROLLS, Search
+from nardy.cli import main
+from nardy.variants import BACKGAMMON, LONG_NARDY
+
+
+def judge(variant):  # type: ignore[no-untyped-def]
+    return Evaluator(variant, Model.create(variant, {"contact": 6, "race": 4}, seed=5))
+
+
+def test_a_one_ply_label_is_the_average_over_the_rolls_of_the_best_plays_outputs() -> None:
+    evaluator = judge(BACKGAMMON)
+    cells = BACKGAMMON.start_position().cells
+    want = sum(chance * evaluator.best(cells, dice).outputs for dice, chance in ROLLS)  # type: ignore[union-attr]
+    assert np.allclose(before_roll(evaluator, Search(evaluator), cells, 1), want)
+    assert np.allclose(
+        before_roll(evaluator, Search(evaluator), cells, 0), evaluator.roller_outputs(cells)
+    )
+
+
+def test_a_two_ply_label_looks_at_the_opponents_one_ply_value() -> None:
+    evaluator, search = judge(LONG_NARDY), None
+    search = Search(evaluator)
+    cells = LONG_NARDY.start_position().cells
+    want = np.zeros(5)
+    for dice, chance in ROLLS:
+        choice = search.best(cells, dice, ply=1)
+        assert choice is not None
+        theirs = before_roll(evaluator, search, evaluator.flip(choice.cells), 1)
+        want += chance * flip_outputs(theirs[None, :])[0]
+    assert np.allclose(before_roll(evaluator, search, cells, 2), want)
+
+
+def test_collected_positions_are_legal_and_leave_out_bear_offs() -> None:
+    evaluator = judge(BACKGAMMON)
+    cells = collect(evaluator, 300, seed=3)
+    assert cells.shape == (300, 30)
+    assert not evaluator.bearoff.applies(cells).any()
+    for row in cells[:50].tolist():
+        BACKGAMMON.validate(tuple(row))
+        assert sum(n for n in row[1:25] if n > 0) + row[0] + row[25] + row[26] == 15
+
+
+def test_fitting_moves_the_networks_towards_the_labels() -> None:
+    evaluator = judge(BACKGAMMON)
+    cells = collect(evaluator, 200, seed=4)
+    targets = label(evaluator, cells, ply=1)
+    figures = fit(evaluator, cells, targets, epochs=15, rate=0.5, batch=16, held_out=0.2)
+    assert figures["mse_after"] < figures["mse_before"]
+
+
+def test_nardy_label_and_fit_write_a_data_set_and_a_model(tmp_path: Path) -> None:
+    start = tmp_path / "start.npz"
+    Model.create(LONG_NARDY, {"contact": 6, "race": 4}, seed=2).save(start)
+    data = tmp_path / "data.npz"
+    args = ["label", "--variant", "long-nardy", "--weights", str(start), "--positions", "40"]
+    assert main([*args, "--processes", "2", "--out", str(data)]) == 0
+    cells, targets, meta = load_data(data)
+    assert cells.shape == (40, 30) and targets.shape == (40, 5) and meta["ply"] == 1
+    again = tmp_path / "again.npz"
+    save_data(again, cells, targets, meta)
+    assert np.array_equal(load_data(again)[0], cells)
+    out = tmp_path / "fitted.npz"
+    args = ["fit", "--variant", "long-nardy", "--weights", str(start), "--data", str(data)]
+    assert main([*args, "--epochs", "2", "--out", str(out)]) == 0
+    fitted = Model.load(LONG_NARDY, out)
+    assert fitted.meta["fitted"][0]["mse_after"] <= fitted.meta["fitted"][0]["mse_before"] * 1.5
