@@ -136,11 +136,24 @@ def test_workers_play_the_same_games(network_judge):
 
 
 def test_ray_plays_the_same_games(network_judge, tmp_path, monkeypatch):
-    pytest.importorskip("ray")
+    ray = pytest.importorskip("ray")
     monkeypatch.setenv("HOME", str(tmp_path))  # where Ray keeps its local token
+    for _ in range(2):  # Ray gives its processes a fixed 30 s to start, short on a busy host
+        try:
+            ray.init(include_dashboard=False, log_to_driver=False, num_cpus=2)
+            break
+        except Exception as error:
+            ray.shutdown()
+            if "timed out during startup" not in str(error):
+                raise
+    else:
+        pytest.skip("this host is too busy for Ray to start its processes in its fixed 30 s")
     start = [(BACKGAMMON.start_position().cells, (4, 2))]
     options = Options(games=4, truncate=30, chunk=2, seed=3, luck=False)
-    on_ray = rollout(network_judge, start, options, ray_address="local")[0]
+    try:
+        on_ray = rollout(network_judge, start, options, ray_address="auto")[0]
+    finally:
+        ray.shutdown()
     assert np.array_equal(on_ray.outputs, rollout(network_judge, start, options)[0].outputs)
 
 
