@@ -34,31 +34,62 @@ export function tableView(root, tableId) {
 
   const el = {
     page: h("div", { class: "table-page" }),
+    offline: h("p", { class: "offline", role: "status", hidden: "" }, t("table.reconnecting")),
   };
-  clear(root).append(el.page);
+  clear(root).append(el.offline, el.page);
 
   // -- connection
+  // A lost socket is opened again by itself, with exponential backoff and jitter (so a
+  // server restart is not met by every client at the same instant); the state the server
+  // sends on every connection is the resync. The banner says so meanwhile. A refusal
+  // (a private table, a session that ended) is not retried.
+
+  const RETRY_FIRST = 500; // ms
+  const RETRY_MOST = 10000;
+  const NO_RETRY = [1008, 4001];
+  let retries = 0;
+  let retryTimer = null;
 
   function connect() {
+    clearTimeout(retryTimer);
+    retryTimer = null;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
-    socket.addEventListener("message", (event) => {
+    const opened = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
+    socket = opened;
+    opened.addEventListener("message", (event) => {
       let doc;
       try {
         doc = JSON.parse(event.data);
       } catch {
         return;
       }
-      if (doc.type === "state") onState(doc);
-      else if (doc.type === "rematch") location.hash = `#/table/${doc.table}`;
+      if (doc.type === "state") {
+        retries = 0;
+        offline(false);
+        onState(doc);
+      } else if (doc.type === "rematch") location.hash = `#/table/${doc.table}`;
       else if (doc.type === "error") {
         debug.errors = (debug.errors || 0) + 1;
         toast(t("error.server", { message: doc.message }));
       }
     });
-    socket.addEventListener("close", () => {
-      if (!closed) setTimeout(() => !closed && connect(), 1000);
+    opened.addEventListener("close", (event) => {
+      if (closed || socket !== opened) return;
+      if (NO_RETRY.includes(event.code)) return;
+      offline(true);
+      const delay = Math.min(RETRY_MOST, RETRY_FIRST * 2 ** retries) * (0.5 + Math.random() / 2);
+      retries += 1;
+      debug.reconnects = (debug.reconnects || 0) + 1;
+      retryTimer = setTimeout(() => !closed && connect(), delay);
     });
+  }
+
+  function offline(lost) {
+    el.offline.hidden = !lost;
+  }
+
+  function onOnline() {
+    if (retryTimer !== null) connect(); // the network is back: no need to wait out the backoff
   }
 
   function send(doc) {
@@ -778,6 +809,7 @@ export function tableView(root, tableId) {
     render();
   };
   window.addEventListener("nardy:prefs", onPrefs);
+  window.addEventListener("online", onOnline);
   render();
   connect();
 
@@ -790,7 +822,9 @@ export function tableView(root, tableId) {
     close: () => {
       closed = true;
       clearInterval(clockTimer);
+      clearTimeout(retryTimer);
       window.removeEventListener("nardy:prefs", onPrefs);
+      window.removeEventListener("online", onOnline);
       if (socket) socket.close();
     },
   };
