@@ -153,3 +153,21 @@ def test_nardy_train_checkpoints_and_logs_a_bench_line(tmp_path: Path) -> None:
     assert len(log) == 2 and "against heuristic" in log[-1]
     assert Model.load(LONG_NARDY, out / "checkpoint.npz").meta["games"] == 4
     assert (out / "net-0000002.npz").exists()
+
+
+def test_training_stopped_by_a_signal_keeps_every_game_played(tmp_path: Path) -> None:
+    import os
+    import signal
+
+    seen: list[int] = []
+
+    def progress(done: int, total: int) -> None:
+        seen.append(done)
+        if done == 3:
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    hidden = {"contact": 4, "race": 4}
+    model = train(DUTCH, tmp_path, 50, hidden=hidden, checkpoint_every=1000, progress=progress)
+    assert seen == [1, 2, 3]
+    assert Model.load(DUTCH, tmp_path / "checkpoint.npz").meta["games"] == 3 == model.meta["games"]
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL

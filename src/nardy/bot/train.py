@@ -17,8 +17,11 @@ from __future__ import annotations
 
 import json
 import random
+import signal
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,6 +71,25 @@ def self_play_game(evaluator: Evaluator, rng: random.Random, rate: float) -> int
         cells = following
 
 
+@contextmanager
+def _stop_requests() -> Iterator[Callable[[], bool]]:
+    """While inside, SIGTERM and SIGINT only ask the training loop to stop after the game
+    it is playing (in the main thread; elsewhere signals keep their handlers)."""
+    asked: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: False
+        return
+    previous = {
+        number: signal.signal(number, lambda n, _: asked.append(n))
+        for number in (signal.SIGTERM, signal.SIGINT)
+    }
+    try:
+        yield lambda: bool(asked)
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
 def warm_model(variant: Variant, network: Network, hidden: dict[str, int], seed: int) -> Model:
     """A class model seeded with a single raw-input ``network``: each class network keeps
     its hidden units (inputs it does not know start at zero) and adds fresh ones whose
@@ -97,6 +119,7 @@ def train(
     seed: int = 1,
     schedule: Schedule | None = None,
     checkpoint_every: int = 5000,
+    save_minutes: float = 10.0,
     warm: Path | None = None,
     on_checkpoint: Callable[[Path, int], str] | None = None,
     progress: Callable[[int, int], None] | None = None,
@@ -105,8 +128,10 @@ def train(
 
     ``out/checkpoint.npz`` holds the latest weights and the generator's state, and
     ``out/net-GAMES.npz`` each checkpoint's weights; ``on_checkpoint`` gets that file and
-    returns a benchmark line that is logged to ``out/log.jsonl``. A new run starts from
-    the single network in ``warm`` when given (see :func:`warm_model`).
+    returns a benchmark line that is logged to ``out/log.jsonl``. ``checkpoint.npz`` is
+    also written every ``save_minutes`` and when the process is asked to stop (SIGTERM or
+    SIGINT), so a run killed at the end of a working session resumes where it was. A new
+    run starts from the single network in ``warm`` when given (see :func:`warm_model`).
     """
     schedule = schedule or Schedule()
     hidden = hidden or {"contact": 128, "race": 64}
@@ -126,23 +151,31 @@ def train(
         done = 0
     model.meta.update(variant=variant.name, hidden=hidden, seed=seed)
     evaluator = Evaluator(variant, model)
-    started = time.monotonic()
-    while done < games:
-        self_play_game(evaluator, rng, schedule.rate(done))
-        done += 1
-        if progress:
-            progress(done, games)
-        if done % checkpoint_every == 0 or done == games:
-            model.meta.update(games=done, rng=rng.getstate())
-            model.meta["seconds"] = model.meta.get("seconds", 0.0) + (time.monotonic() - started)
-            started = time.monotonic()
-            model.save(out / "checkpoint.tmp.npz")
-            (out / "checkpoint.tmp.npz").replace(checkpoint)
-            model.save(out / f"net-{done:07d}.npz")
-            line = on_checkpoint(out / f"net-{done:07d}.npz", done) if on_checkpoint else ""
-            with open(out / "log.jsonl", "a", encoding="utf-8") as log:
-                log.write(
-                    json.dumps({"games": done, "seconds": model.meta["seconds"], "bench": line})
-                    + "\n"
-                )
+    started = saved = time.monotonic()
+
+    def save() -> None:
+        nonlocal started, saved
+        model.meta.update(games=done, rng=rng.getstate())
+        model.meta["seconds"] = model.meta.get("seconds", 0.0) + (time.monotonic() - started)
+        started = saved = time.monotonic()
+        model.save(out / "checkpoint.tmp.npz")
+        (out / "checkpoint.tmp.npz").replace(checkpoint)
+
+    with _stop_requests() as stopping:
+        while done < games and not stopping():
+            self_play_game(evaluator, rng, schedule.rate(done))
+            done += 1
+            if progress:
+                progress(done, games)
+            if done % checkpoint_every == 0 or done == games:
+                save()
+                model.save(out / f"net-{done:07d}.npz")
+                line = on_checkpoint(out / f"net-{done:07d}.npz", done) if on_checkpoint else ""
+                with open(out / "log.jsonl", "a", encoding="utf-8") as log:
+                    record = {"games": done, "seconds": model.meta["seconds"], "bench": line}
+                    log.write(json.dumps(record) + "\n")
+            elif time.monotonic() - saved > save_minutes * 60:
+                save()
+        if done % checkpoint_every and done < games:
+            save()  # stopped by a signal: keep every game played
     return model
