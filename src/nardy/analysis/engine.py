@@ -42,8 +42,11 @@ from nardy.bot.cube import (
     MONEY,
     CubeContext,
     CubeDecision,
+    MatchScale,
+    Owner,
     Probabilities,
     Scale,
+    Values,
     cubeful,
     decide,
     kazaross_xg2,
@@ -137,6 +140,41 @@ class Stakes:
         """The stakes of ``player`` in ``game`` (the score and Crawford state from
         ``match``), whoever is on turn."""
         return cls(CubeContext.for_game(game, player, match if not game.money else None))
+
+    @classmethod
+    def at(
+        cls,
+        variant: Variant,
+        settings: Settings,
+        *,
+        cube: int = 1,
+        owner: str = "centred",
+        score: tuple[int, int] = (0, 0),
+        crawford: bool = False,
+    ) -> Stakes:
+        """The stakes of the roller of a position outside any game: the cube's value and
+        owner (``centred``, ``roller`` or ``opponent``) and, in a match to
+        ``settings.match_to``, the score (roller first) and whether this is the Crawford
+        game. The cube is in use when ``settings`` say so and it is no Crawford game.
+
+        >>> from nardy.variants import BACKGAMMON
+        >>> Stakes.at(BACKGAMMON, Settings(match_to=5), score=(3, 1)).scale
+        MatchScale(away=2, opponent_away=4, post_crawford=False)
+        """
+        scale: Scale = MONEY
+        target = settings.match_to
+        if target:
+            post = not crawford and target - 1 in score
+            scale = MatchScale(target - score[0], target - score[1], post or not settings.crawford)
+        context = CubeContext(
+            cube=cube,
+            owner=Owner(owner),
+            in_use=settings.cube and not crawford,
+            values=Values.of(variant, settings),
+            jacoby=not target and settings.jacoby,
+            scale=scale,
+        )
+        return cls(context)
 
     @property
     def scale(self) -> Scale:

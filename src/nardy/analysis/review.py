@@ -26,7 +26,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from nardy.analysis.engine import OPENING_ROLLS, ROLLS, Candidate, CubeValues, Engine, Stakes
+from nardy.analysis import DEFAULT_PLY, choices
+from nardy.analysis.choices import SHOWN
+from nardy.analysis.engine import OPENING_ROLLS, ROLLS, CubeValues, Engine, Stakes
 from nardy.analysis.marks import mark
 from nardy.analysis.summary import PlayerSummary, summarise
 from nardy.formats.notation import format_play
@@ -47,14 +49,7 @@ from nardy.rules.game import (
 )
 from nardy.rules.match import Match
 from nardy.rules.plays import Dice
-from nardy.rules.position import Position
 from nardy.rules.turn import Turn
-
-DEFAULT_PLY = 1
-"""The deepest look that analyses a 7-point match in about a minute on a small machine
-(measured in the README)."""
-SHOWN = 5
-"""Candidate plays kept with each checker-play decision (the played one as well)."""
 
 Progress = Callable[[int, int], None]
 """Told (actions done, actions in all) as the analysis goes."""
@@ -317,67 +312,57 @@ class _Walker:
 
     def _cube(self, match: Match, index: int, player: int, *, doubled: bool) -> None:
         game = match.game
-        engine = Engine.for_game(game)
-        stakes = Stakes.of(game, player, match)
-        outputs = engine.before(game.position.cells, self.ply)
-        cube = stakes.cube_values(outputs)
-        self.cube = cube
-        chosen = cube.double if doubled else cube.no_double
-        best_double = cube.double >= cube.no_double
+        values, outputs = choices.cube(game, match, self.ply)
+        self.cube = values
+        chosen = values.double if doubled else values.no_double
         self.review.decisions.append(
             Decision(
                 index,
                 player,
                 "double",
-                max(cube.best - chosen, 0.0),
+                max(values.best - chosen, 0.0),
                 "double" if doubled else "no double",
-                "double" if best_double else "no double",
+                "double" if values.double > values.no_double else "no double",
                 chosen,
-                cube.best,
+                values.best,
                 position=position_to_json(game.position),
-                cube=_cube_json(cube, outputs),
+                cube=choices.cube_json(values, outputs),
             )
         )
 
     def _answer(self, index: int, player: int, *, took: bool) -> None:
-        cube = self.cube
-        assert cube is not None, "an answer without a double"
-        take, drop = -cube.double_take, -cube.double_pass
-        chosen = take if took else drop
-        best = max(take, drop)
+        assert self.cube is not None, "an answer without a double"
+        answers = choices.take(self.cube)
+        chosen = answers.yes if took else answers.no
         self.review.decisions.append(
             Decision(
                 index,
                 player,
                 "take",
-                max(best - chosen, 0.0),
+                max(answers.best - chosen, 0.0),
                 "take" if took else "drop",
-                "take" if take >= drop else "drop",
+                "take" if answers.yes >= answers.no else "drop",
                 chosen,
-                best,
-                cube=_cube_json(cube, None),
+                answers.best,
+                cube=choices.cube_json(self.cube),
             )
         )
 
     def _move(self, match: Match, index: int, player: int, action: Action) -> None:
         game = match.game
         assert action.dice is not None and action.steps is not None
-        engine = Engine.for_game(game)
-        cells = game.position.cells
-        plays = engine.plays(cells, action.dice)
         luck, self.luck = self.luck, None
-        if len(plays) < 2:
+        position = game.position
+        if len(Engine.for_game(game).plays(position.cells, action.dice)) < 2:
             return  # a forced move is no decision
-        turn = Turn.begin(game.position, action.dice)
+        turn = Turn.begin(position, action.dice)
         for step in action.steps:
             turn = turn.step(step)
         chosen = turn.current
-        stakes = Stakes.of(game, player, match)
-        ranked = engine.rank(cells, action.dice, self.ply, stakes, include=[chosen])
+        ranked = choices.plays(game, match, self.ply, include=[chosen])
         best = ranked[0]
         mine = next(c for c in ranked if c.cells == chosen)
         shown = ranked[:SHOWN] if mine in ranked[:SHOWN] else [*ranked[:SHOWN], mine]
-        position = game.position
         self.review.decisions.append(
             Decision(
                 index,
@@ -390,40 +375,27 @@ class _Walker:
                 best.value,
                 luck=luck,
                 position=position_to_json(position, action.dice),
-                candidates=tuple(_candidate_json(position, c, best, chosen) for c in shown),
+                candidates=tuple(
+                    {**choices.candidate_json(position, c, best), "played": c.cells == chosen}
+                    for c in shown
+                ),
             )
         )
 
     def _resignation(self, match: Match, index: int, player: int, *, accepted: bool) -> None:
-        game = match.game
-        assert game.offer is not None and game.turn is not None
-        result = game.apply(Accept(player)).result
-        assert result is not None
-        stakes = Stakes.of(game, player, match)
-        accept = stakes.result(result.points)
-        engine = Engine.for_game(game)
-        roller = game.turn
-        roller_stakes = Stakes.of(game, roller, match)
-        cells = game.position.cells
-        if game.resume is Phase.MOVING and game.moving is not None:
-            ranked = engine.rank(cells, game.moving.dice, self.ply, roller_stakes)
-            on = ranked[0].value if ranked else _passed(engine, cells, self.ply, roller_stakes)
-        else:
-            on = roller_stakes.on_roll(engine.before(cells, self.ply))
-        decline = on if roller == player else -on
-        chosen = accept if accepted else decline
-        best = max(accept, decline)
+        answers = choices.resignation(match.game, match, player, self.ply)
+        chosen = answers.yes if accepted else answers.no
         self.review.decisions.append(
             Decision(
                 index,
                 player,
                 "resign",
-                max(best - chosen, 0.0),
+                max(answers.best - chosen, 0.0),
                 "accept" if accepted else "decline",
-                "accept" if accept >= decline else "decline",
+                "accept" if answers.yes >= answers.no else "decline",
                 chosen,
-                best,
-                cube={"accept": round(accept, 4), "decline": round(decline, 4)},
+                answers.best,
+                cube={"accept": round(answers.yes, 4), "decline": round(answers.no, 4)},
             )
         )
 
@@ -431,32 +403,6 @@ class _Walker:
 def _passed(engine: Engine, cells: Any, ply: int, stakes: Stakes) -> float:
     """The roller's equity when its roll cannot be played."""
     return stakes.after_play(engine.passed(cells, ply))
-
-
-def _cube_json(cube: CubeValues, outputs: Any) -> dict[str, Any]:
-    doc: dict[str, Any] = {
-        "no_double": round(cube.no_double, 4),
-        "double_take": round(cube.double_take, 4),
-        "double_pass": round(cube.double_pass, 4),
-        "action": cube.decision.action,
-        "take": cube.decision.take,
-    }
-    if outputs is not None:
-        doc["chances"] = [round(float(x), 4) for x in outputs]
-    return doc
-
-
-def _candidate_json(
-    position: Position, candidate: Candidate, best: Candidate, chosen: Any
-) -> dict[str, Any]:
-    return {
-        "play": format_play(position, candidate.steps),
-        "steps": [list(step) for step in candidate.steps],
-        "equity": round(candidate.value, 4),
-        "difference": round(candidate.value - best.value, 4),
-        "ply": candidate.ply,
-        "played": candidate.cells == chosen,
-    }
 
 
 def events_of(action: Action) -> Iterator[Event]:

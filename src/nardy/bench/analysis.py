@@ -172,8 +172,9 @@ def main(args: argparse.Namespace) -> int:
     from rich.progress import Progress
     from rich.table import Table
 
+    from nardy.analysis import DEFAULT_PLY
     from nardy.analysis.loading import load_match
-    from nardy.analysis.review import DEFAULT_PLY, analyse
+    from nardy.analysis.review import analyse
     from nardy.bench.gnubg import PROGRAM, analyse_mats
 
     if PROGRAM is None:

@@ -18,7 +18,7 @@ HELP = "review a game record or .mat file: errors, luck and a rating per player"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from nardy.analysis.review import DEFAULT_PLY
+    from nardy.analysis import DEFAULT_PLY
 
     parser.add_argument("file", help="a nardy-record/1 JSON file or a Jellyfish .mat file")
     parser.add_argument(

@@ -21,6 +21,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--secure-cookies", action="store_true", help="send session cookies over HTTPS only"
     )
+    parser.add_argument(
+        "--analysis-ply",
+        type=int,
+        default=1,
+        help="how deep reviews, hints and position analyses look (0 to 2, default 1)",
+    )
 
 
 def default_data_dir() -> Path:
@@ -38,7 +44,10 @@ def run(args: argparse.Namespace) -> int:
     data = Path(args.data) if args.data else default_data_dir()
     store = Store(args.database) if args.database else Store.in_folder(data)
     config = ServerConfig(
-        grace=args.grace, bot_delay=args.bot_delay, secure_cookies=args.secure_cookies
+        grace=args.grace,
+        bot_delay=args.bot_delay,
+        secure_cookies=args.secure_cookies,
+        analysis_ply=args.analysis_ply,
     )
     app = create_app(store, config)
     where = args.database or f"{data / 'nardy.sqlite3'}"

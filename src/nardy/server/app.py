@@ -19,11 +19,14 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
+from nardy.analysis import DEFAULT_PLY
 from nardy.server import dice as dice_service
 from nardy.server import wire
 from nardy.server.accounts import AccountError, Accounts
+from nardy.server.analysis_routes import router as analysis_router
 from nardy.server.history import history_routes
 from nardy.server.lobby import AgentFactory, Lobby, TableRequest
+from nardy.server.reviews import Reviews
 from nardy.server.room import Room
 from nardy.server.rules_pages import rules_routes
 from nardy.server.store import Store
@@ -45,6 +48,8 @@ class ServerConfig:
     """Seconds the computer waits before each decision (so people can follow)."""
     secure_cookies: bool = False
     """Send the session cookie only over HTTPS (set behind a TLS proxy)."""
+    analysis_ply: int = DEFAULT_PLY
+    """How deep the reviews of finished matches, hints and position analyses look."""
 
 
 class Name(BaseModel):
@@ -95,10 +100,22 @@ def create_app(
     lobby = Lobby(store, agents or default_agents, config.grace, config.bot_delay)
     accounts = Accounts(store)
 
+    async def finished_record(table_id: str) -> dict[str, Any]:
+        return match_table(await lobby.get(table_id)).record()
+
+    reviews = Reviews(store, finished_record, config.analysis_ply)
+
+    async def queue_review(table: Table) -> None:
+        await reviews.request(table.id, sum(1 for g in table.match.games if g.result))
+
+    lobby.finish_hooks.append(queue_review)
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await lobby.resume_all()
+        reviews.start()
         yield
+        await reviews.stop()
         for table in lobby.tables.values():
             if table.timer is not None:
                 table.timer.cancel()
@@ -257,6 +274,7 @@ def create_app(
 
     app.include_router(history_routes(store, lobby.ratings, lobby.tables, player_of))
     app.include_router(rules_routes())
+    app.include_router(analysis_router(lobby, reviews, config.analysis_ply, player_of))
 
     # -- the table connection
 
@@ -368,6 +386,12 @@ async def handle_message(
             if not isinstance(table, Table):
                 raise TableError("automatic play is a match table setting")
             await table.set_auto(seat, bool(doc.get("roll")), bool(doc.get("moves")))
+        elif kind == "hints":
+            if seat is None:
+                raise TableError("you are not seated at this table")
+            if not isinstance(table, Table):
+                raise TableError("hints are a match table setting")
+            await table.set_hints(seat, bool(doc.get("allow")))
         else:
             await table.submit(seat, doc, "player")
         if reply_id is not None and kind not in ("ping", "resync", "rematch"):

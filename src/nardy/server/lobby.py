@@ -10,7 +10,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -117,6 +117,8 @@ class Lobby:
         self.commits = GroupCommit(store)
         self.loading = asyncio.Lock()
         self.ratings = Ratings(store)
+        self.finish_hooks: list[Callable[[Table], Awaitable[None]]] = []
+        """Told of every match that ends (the reviews queue its analysis)."""
 
     def _live(self, row: TableRow) -> Room:
         agents = {
@@ -155,6 +157,11 @@ class Lobby:
             await asyncio.to_thread(self.ratings.record, outcome)
         except Exception:  # the next start-up records it (see resume_all)
             log.exception("could not record the outcome of table %s", row.id)
+        for hook in self.finish_hooks:
+            try:
+                await hook(room)
+            except Exception:
+                log.exception("a finish hook failed for table %s", row.id)
 
     async def record_missing(self) -> int:
         """Record the outcome of every finished match that has none (a server stopped

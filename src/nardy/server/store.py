@@ -84,6 +84,21 @@ SEATINGS = sa.Table(
 )
 """Who sits where, one row per taken seat: the index behind every player's game history.
 It mirrors ``tables.seats`` and is written in the same transaction."""
+REVIEWS = sa.Table(
+    "reviews",
+    METADATA,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("status", sa.String(16), nullable=False, index=True),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("ply", sa.Integer, nullable=False),
+    sa.Column("done", sa.Integer, nullable=False),
+    sa.Column("total", sa.Integer, nullable=False),
+    sa.Column("result", sa.Text, nullable=True),
+    sa.Column("error", sa.Text, nullable=True),
+    sa.Column("owner", sa.String(64), nullable=True),
+    sa.Column("lease", sa.Float, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+)
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -308,9 +323,145 @@ class Store:
             ).fetchall()
         return [wire.loads(row.payload) for row in rows]
 
+    # -- reviews (server/reviews.py)
+
+    def review(self, table_id: str) -> ReviewRow | None:
+        with self.engine.connect() as db:
+            found = db.execute(REVIEWS.select().where(REVIEWS.c.table_id == table_id)).first()
+        return None if found is None else _review_row(found)
+
+    def queue_review(self, table_id: str, games: int, ply: int) -> bool:
+        """Ask for the review of a table's first ``games`` finished games at ``ply``,
+        unless one that covers them is stored, queued or under way; True if queued."""
+        now = time.time()
+        with self._write() as db:
+            found = db.execute(REVIEWS.select().where(REVIEWS.c.table_id == table_id)).first()
+            if found is None:
+                db.execute(
+                    REVIEWS.insert().values(
+                        table_id=table_id,
+                        status="queued",
+                        games=games,
+                        ply=ply,
+                        done=0,
+                        total=0,
+                        lease=0.0,
+                        updated=now,
+                    )
+                )
+                return True
+            covered = found.games >= games and found.ply == ply
+            if found.status in ("queued", "running") or (covered and found.status == "done"):
+                return False
+            db.execute(
+                REVIEWS.update()
+                .where(REVIEWS.c.table_id == table_id)
+                .values(
+                    status="queued",
+                    games=games,
+                    ply=ply,
+                    done=0,
+                    total=0,
+                    error=None,
+                    owner=None,
+                    lease=0.0,
+                    updated=now,
+                )
+            )
+            return True
+
+    def claim_review(self, owner: str, lease: float) -> ReviewRow | None:
+        """Take the oldest queued review (or one whose worker stopped renewing its lease)
+        for ``owner`` until ``lease`` seconds from now; None when there is none."""
+        now = time.time()
+        waiting = sa.or_(
+            REVIEWS.c.status == "queued",
+            sa.and_(REVIEWS.c.status == "running", REVIEWS.c.lease < now),
+        )
+        with self._write() as db:
+            found = db.execute(
+                REVIEWS.select().where(waiting).order_by(REVIEWS.c.updated).limit(1)
+            ).first()
+            if found is None:
+                return None
+            claimed = db.execute(
+                REVIEWS.update()
+                .where(REVIEWS.c.table_id == found.table_id, waiting)
+                .values(status="running", owner=owner, lease=now + lease, updated=now)
+            )
+            if claimed.rowcount != 1:
+                return None
+        return self.review(found.table_id)
+
+    def review_progress(
+        self, table_id: str, owner: str, done: int, total: int, lease: float
+    ) -> bool:
+        """Note how far ``owner`` has come and renew its lease; False if it lost the claim."""
+        with self._write() as db:
+            changed = db.execute(
+                REVIEWS.update()
+                .where(
+                    REVIEWS.c.table_id == table_id,
+                    REVIEWS.c.owner == owner,
+                    REVIEWS.c.status == "running",
+                )
+                .values(done=done, total=total, lease=time.time() + lease)
+            )
+        return changed.rowcount == 1
+
+    def finish_review(
+        self, table_id: str, owner: str, result: str | None = None, error: str | None = None
+    ) -> bool:
+        """Store the review (JSON text) or why it failed; False if ``owner`` lost the claim."""
+        with self._write() as db:
+            changed = db.execute(
+                REVIEWS.update()
+                .where(
+                    REVIEWS.c.table_id == table_id,
+                    REVIEWS.c.owner == owner,
+                    REVIEWS.c.status == "running",
+                )
+                .values(
+                    status="done" if error is None else "failed",
+                    result=result,
+                    error=error,
+                    updated=time.time(),
+                )
+            )
+        return changed.rowcount == 1
+
 
 def _exists(row: dict[str, Any]) -> StoreError:
     return StoreError(f"event {row['n']} of table {row['table_id']} exists already")
+
+
+@dataclass(frozen=True)
+class ReviewRow:
+    """A table's review: its state, how far it has come, and once done the analysis."""
+
+    table_id: str
+    status: str
+    games: int
+    ply: int
+    done: int
+    total: int
+    result: str | None
+    error: str | None
+    owner: str | None
+
+
+def _review_row(found: Any) -> ReviewRow:
+    return ReviewRow(
+        found.table_id,
+        found.status,
+        found.games,
+        found.ply,
+        found.done,
+        found.total,
+        found.result,
+        found.error,
+        found.owner,
+    )
 
 
 def _seat(db: Connection, table_id: str, seats: list[str | None]) -> None:

@@ -74,6 +74,8 @@ class Table(Room):
     agents: dict[int, Agent] = field(default_factory=dict)
     match: Match = field(init=False)
     auto: dict[int, dict[str, bool]] = field(default_factory=dict)
+    hints: dict[int, bool] = field(default_factory=dict)
+    """Which seats agree to hints at a table of two people (a practice game)."""
     clock: Clock | None = None
     last_play: dict[str, Any] | None = None
 
@@ -119,6 +121,8 @@ class Table(Room):
                 self.clock.reserve = list(payload["reserve"])
         elif "auto" in payload:
             self.auto[payload["seat"]] = payload["auto"]
+        elif "hints" in payload:
+            self.hints[payload["seat"]] = bool(payload["hints"])
 
     def _next_match(self, match: Match, event: Event) -> Match:
         after = match.apply(event)
@@ -146,6 +150,20 @@ class Table(Room):
             await self._persist({"seat": seat, "auto": self.auto[seat]})
             await self._automate()
         await self.broadcast()
+
+    async def set_hints(self, seat: int, allow: bool) -> None:
+        """A player agrees (or no longer agrees) to hints for both players."""
+        async with self.lock:
+            self.hints[seat] = allow
+            await self._persist({"seat": seat, "hints": allow})
+        await self.broadcast()
+
+    def hints_allowed(self) -> bool:
+        """Hints are for practice: never at a rated table; against the computer always,
+        between two people when both agree."""
+        if self.row.options.get("rated"):
+            return False
+        return bool(self.agents) or all(self.hints.get(seat) for seat in (0, 1))
 
     async def start(self) -> None:
         """Begin (or resume) play: roll-off, bots, timers. After a restart the player to
@@ -348,6 +366,11 @@ class Table(Room):
                 "actor": self.clock.actor,
             },
             "auto": self.auto.get(seat, {}) if seat is not None else {},
+            "hints": {
+                "allowed": self.hints_allowed(),
+                "agreed": [bool(self.hints.get(0)), bool(self.hints.get(1))],
+                "computer": bool(self.agents),
+            },
             "chat": self.chat,
         }
 
