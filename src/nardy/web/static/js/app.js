@@ -1,6 +1,7 @@
 // The page shell: language, preferences dialog, and the routes of the single page.
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
+import { analyseView } from "./analyse.js";
 import { whoAmI } from "./api.js";
 import { diceView } from "./dice.js";
 import { h } from "./dom.js";
@@ -24,6 +25,7 @@ async function route() {
   if (page === "table" && id) current = tableView(view, id);
   else if (page === "replay" && id) current = replayView(view, id);
   else if (page === "review" && id) current = reviewView(view, id);
+  else if (page === "analyse") current = analyseView(view);
   else if (page === "dice") current = diceView(view, id || null);
   else if (page === "player" && id) current = profileView(view, decodeURIComponent(id));
   else if (page === "ratings") current = ratingsView(view, id);

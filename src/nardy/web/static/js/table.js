@@ -9,6 +9,7 @@ import { BAR, OFF, RESERVE, applyStep, boardSVG, checker, placeCount, slotCenter
 import { adaptChouette, chouetteStatus, rosterCard, settlementCard, sideBar } from "./chouette.js";
 import { formatClock, notation, seatName, settingsSummary, startPosition, theirPlace, variantName } from "./common.js";
 import { clear, h, toast } from "./dom.js";
+import { createHints } from "./hints.js";
 import { t } from "./i18n.js";
 import { prefs } from "./prefs.js";
 import { rulesLink } from "./rules_link.js";
@@ -318,6 +319,7 @@ export function tableView(root, tableId) {
     if (!el.board) build();
     renderChrome();
     renderBoard();
+    if (!chouette()) el.hints.update(state);
   }
 
   function build() {
@@ -337,6 +339,7 @@ export function tableView(root, tableId) {
     el.status = h("p", { class: "status", id: "status", "aria-live": "polite" });
     el.controls = h("div", { class: "controls", id: "controls" });
     el.result = h("div", { class: "result", id: "result" });
+    el.hints = createHints(tableId, send);
     el.invite = h("div", { class: "invite" });
     el.chat = h("section", { class: "chat card", "aria-labelledby": "chat-title" });
     el.links = h("div", { class: "links" });
@@ -349,6 +352,7 @@ export function tableView(root, tableId) {
       el.me,
       el.status,
       el.controls,
+      el.hints.element,
       el.result,
       el.live,
     );
