@@ -10,9 +10,8 @@ from itertools import islice
 
 import pytest
 
-from nardy.bench.bot import Flipper, Tally, dice_stream, jobs, play_chunk, summary, timing
+from nardy.bench.bot import Tally, dice_stream, jobs, play_chunk, summary, timing
 from nardy.cli import main
-from nardy.variants import BACKGAMMON, LONG_NARDY
 
 
 def test_dice_streams_are_seeded_per_pair_and_side() -> None:
@@ -71,14 +70,6 @@ def test_a_single_pair_has_no_finite_interval() -> None:
 
 def test_timing() -> None:
     assert timing([1.0, 2.0, 6.0]) == {"median": 2.0, "mean": 3.0, "max": 6.0, "moves": 3}
-
-
-def test_flipper_turns_the_board_round() -> None:
-    for variant in (BACKGAMMON, LONG_NARDY):
-        flip = Flipper(variant)
-        start = variant.start_position()
-        assert flip(start.cells) == start.flipped().cells
-        assert flip(flip(start.cells)) == start.cells
 
 
 def test_tally_defaults_are_separate() -> None:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from nardy.bench.bot import Flipper, run
+from nardy.bench.bot import run
 from nardy.bench.gnubg import board as gnubg_board
 from nardy.bench.players import Player, RandomPlayer
 from nardy.bot.heuristic import HeuristicPlayer
@@ -30,7 +30,7 @@ needs_gnubg = pytest.mark.skipif(gnubg_nn is None, reason="gnubg-nn is not insta
 def random_states(variant: Variant, count: int, seed: int) -> Iterator[tuple[Cells, Dice]]:
     """``count`` positions of random games (the roller's view) with the roll played there."""
     rng = random.Random(seed)
-    flip = Flipper(variant)
+    flip = variant.flip
     cells = variant.start_position().cells
     for _ in range(count):
         dice = (rng.randint(1, 6), rng.randint(1, 6))

@@ -11,6 +11,11 @@ rules from the outside:
 - the match ends exactly when a player reaches N; a session plays the games asked for;
 - long-nardy series games are started by the player LN11 names.
 
+The sample must show what it claims to check: every combination ends games by resignation,
+by a drop where the cube is in use and has a Crawford game where there is one; between
+them, each variant's combinations end games with every kind of win its rules have, and
+long nardy with a draw (LN10).
+
 The default run is a small sample. ``NARDY_SELFPLAY_MATCHES=2000`` plays that many matches
 for every combination (see README, Checks).
 """
@@ -20,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
+from functools import cache
 from itertools import pairwise
 from typing import Any
 
@@ -35,6 +41,8 @@ from nardy.variants import variant_named
 
 MATCHES = int(os.environ.get("NARDY_SELFPLAY_MATCHES", "6"))
 """Matches per combination of variant and settings."""
+SHOWS_EVERYTHING = MATCHES >= 6
+"""Whether the sample is large enough for the coverage checks (the default is)."""
 
 COMBINATIONS: list[tuple[str, dict[str, Any], int]] = [
     # (variant, settings, games of a money session or unlimited series)
@@ -50,6 +58,7 @@ COMBINATIONS: list[tuple[str, dict[str, Any], int]] = [
     ("backgammon", {"jacoby": True, "auto_doubles": 1, "backgammon_value": 2}, 3),
     ("nackgammon", {"match_to": 5}, 1),
     ("nackgammon", {"jacoby": True, "auto_doubles": 1}, 3),
+    ("nackgammon", {"match_to": 5, "cube": False}, 1),
     ("long-nardy", {"match_to": 3}, 1),
     ("long-nardy", {"match_to": 5, "scoring": "oin"}, 1),
     ("long-nardy", {"match_to": 5, "first_move": "alternate"}, 1),
@@ -216,9 +225,16 @@ def check_record(match: Match) -> None:
     assert match_to_record(again, ("a", "b")) == record
 
 
-@pytest.mark.parametrize("combination", COMBINATIONS, ids=combination_id)
-def test_selfplay_matches(combination: tuple[str, dict[str, Any], int]) -> None:
-    name, values, games = combination
+Key = tuple[str, tuple[tuple[str, Any], ...], int]
+"""A combination with its settings as sorted pairs (hashable, for :func:`played`)."""
+
+
+@cache
+def played(combination: Key) -> Counter[str]:
+    """Play and check the matches of one combination; how its games ended, and how many
+    Crawford games it had."""
+    name, items, games = combination
+    values = dict(items)
     variant = variant_named(name)
     settings = Settings.for_variant(variant, values)
     kinds: Counter[str] = Counter()
@@ -228,8 +244,51 @@ def test_selfplay_matches(combination: tuple[str, dict[str, Any], int]) -> None:
             check_match(name, settings, match, games)
             check_record(match)
         except AssertionError as error:
-            raise AssertionError(f"{combination_id(combination)}, seed {seed}: {error}") from None
+            raise AssertionError(
+                f"{combination_id((name, values, games))}, seed {seed}: {error}"
+            ) from None
         kinds.update(g.result.kind for g in match.games if g.result is not None)
         kinds["crawford"] += sum(1 for g in match.games if settings.cube and not g.cube_enabled)
+    return kinds
+
+
+def key(
+    combination: tuple[str, dict[str, Any], int],
+) -> tuple[str, tuple[tuple[str, Any], ...], int]:
+    name, values, games = combination
+    return name, tuple(sorted(values.items())), games
+
+
+@pytest.mark.parametrize("combination", COMBINATIONS, ids=combination_id)
+def test_selfplay_matches(combination: tuple[str, dict[str, Any], int]) -> None:
+    kinds = played(key(combination))
     # Shown with ``pytest -s``: what the sample covered.
     print(f"\n{combination_id(combination)}: {MATCHES} matches, {dict(sorted(kinds.items()))}")
+    if not SHOWS_EVERYTHING:
+        return
+    name, values, _ = combination
+    settings = Settings.for_variant(variant_named(name), values)
+    assert kinds["resign"], "no game ended by resignation"
+    if settings.cube:
+        assert kinds["drop"], "no game ended by a dropped double"
+    if settings.cube and settings.crawford and settings.match_to >= 3:
+        assert kinds["crawford"], "no Crawford game was played"
+
+
+@pytest.mark.parametrize("name", sorted({name for name, _, _ in COMBINATIONS}))
+def test_every_kind_of_win_is_played(name: str) -> None:
+    """Between them, a variant's combinations end games with each kind of win (B7, D7,
+    LN8) its settings allow, and long nardy with the draw of LN10."""
+    if not SHOWS_EVERYTHING:
+        pytest.skip(f"{MATCHES} matches per combination are too few to show every ending")
+    variant = variant_named(name)
+    ours = [c for c in COMBINATIONS if c[0] == name]
+    seen: Counter[str] = sum((played(key(c)) for c in ours), Counter())
+    wanted = {
+        kind
+        for _, values, _ in ours
+        for kind, _ in variant.result_values(Settings.for_variant(variant, values))
+    }
+    if any(values.get("last_roll") for _, values, _ in ours):
+        wanted.add("draw")
+    assert wanted <= {kind for kind, count in seen.items() if count}, dict(seen)

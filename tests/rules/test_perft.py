@@ -1,8 +1,9 @@
 """Perft-style counts: distinct legal plays (RULES.md C5) per roll for fixed positions.
 
 The counts live in ``tests/data/perft/<name>.json``; ``tests/data/perft/generate.py`` rewrites
-them from the engine. Backgammon and nackgammon counts are also checked against GNU Backgammon
-when ``gnubg_nn`` is installed.
+them from the engine. Both generators must give them: the compiled kernel and pure Python.
+Backgammon and nackgammon counts are also checked against GNU Backgammon when ``gnubg_nn`` is
+installed.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from engines import ENGINES, running
 
 from nardy.formats.position_json import position_from_json
 from nardy.rules import legal_plays
@@ -39,8 +41,9 @@ def test_every_fixture_file_is_there() -> None:
     assert sorted(path.stem for path in PERFT.glob("*.json")) == sorted(FILES)
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize(("name", "entry"), entries())
-def test_perft_counts(name: str, entry: dict[str, Any]) -> None:
+def test_perft_counts(name: str, entry: dict[str, Any], engine: str) -> None:
     position, _ = position_from_json(entry["position"])
     expected = entry["plays"]
     assert list(expected) == [f"{high}-{low}" for high, low in ROLLS]
@@ -51,7 +54,8 @@ def test_perft_counts(name: str, entry: dict[str, Any]) -> None:
         )
     else:
         assert position.variant.name == name
-    counted = {f"{h}-{lo}": len(legal_plays(position, (h, lo))) for h, lo in ROLLS}
+    with running(engine):
+        counted = {f"{h}-{lo}": len(legal_plays(position, (h, lo))) for h, lo in ROLLS}
     assert counted == expected
 
 

@@ -72,6 +72,18 @@ def test_flipped_twice_is_identity(variant: Variant) -> None:
         assert flipped.pip_counts() == position.pip_counts()[::-1]
 
 
+@pytest.mark.parametrize("variant", ALL, ids=str)
+def test_flipping_puts_each_checker_on_the_opponents_number_of_its_point(
+    variant: Variant,
+) -> None:
+    """One flip (rules/cells.py) serves positions, the bot and the benchmarks."""
+    for position in samples(variant):
+        cells, turned = position.cells, variant.flip(position.cells)
+        assert turned == position.flipped().cells
+        for point in range(1, 25):
+            assert turned[variant.mirror(point)] == -cells[point]
+
+
 def test_start_positions_are_symmetric() -> None:
     for variant in ALL:
         start = variant.start_position()

@@ -3,7 +3,8 @@
 Hypothesis draws a seed; a game is played from the start with random dice and random legal
 plays, the board turned round after each play. At every turn the engine's plays are checked:
 checker totals, closed points, re-walked steps, the maximum-dice rule (C3), and the set of
-final positions against a naive reference generator written here from RULES.md alone.
+final positions against a naive reference generator written here from RULES.md alone. Each
+suite runs under both generators, the compiled kernel and pure Python.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pytest
+from engines import ENGINES, running
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -210,31 +213,41 @@ def play_game(variant: Variant, seed: int, turns: int, brute_every: int) -> None
 SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1))
-def test_random_play_backgammon(seed: int) -> None:
-    play_game(BACKGAMMON, seed, 400, 2)
+def test_random_play_backgammon(seed: int, engine: str) -> None:
+    with running(engine):
+        play_game(BACKGAMMON, seed, 400, 2)
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1))
-def test_random_play_nackgammon(seed: int) -> None:
-    play_game(NACKGAMMON, seed, 400, 2)
+def test_random_play_nackgammon(seed: int, engine: str) -> None:
+    with running(engine):
+        play_game(NACKGAMMON, seed, 400, 2)
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1))
-def test_random_play_long_nardy(seed: int) -> None:
-    play_game(LONG_NARDY, seed, 400, 2)
+def test_random_play_long_nardy(seed: int, engine: str) -> None:
+    with running(engine):
+        play_game(LONG_NARDY, seed, 400, 2)
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1))
-def test_random_play_dutch(seed: int) -> None:
-    play_game(DUTCH, seed, 400, 2)
+def test_random_play_dutch(seed: int, engine: str) -> None:
+    with running(engine):
+        play_game(DUTCH, seed, 400, 2)
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1))
-def test_random_play_dutch_enter_all_first(seed: int) -> None:
-    play_game(Dutch(enter_all_first=True), seed, 400, 2)
+def test_random_play_dutch_enter_all_first(seed: int, engine: str) -> None:
+    with running(engine):
+        play_game(Dutch(enter_all_first=True), seed, 400, 2)

@@ -67,3 +67,16 @@ def test_a_variant_written_in_python_only_is_served_and_played(tmp_path: Path) -
         state = run(play())
         assert state["variant"] == extra.name
     assert extra.name not in VARIANTS
+
+
+def test_a_mat_file_is_refused_clearly_where_the_variant_has_none(live: LiveServer) -> None:
+    async def table() -> str:
+        ala = await Client(live.url, "Ala").guest()
+        try:
+            return await ala.create("long-nardy", {"match_to": 1}, opponent="computer")
+        finally:
+            await ala.aclose()
+
+    reply = httpx.get(f"{live.url}/api/tables/{run(table())}/record.mat", trust_env=False)
+    assert reply.status_code == 400
+    assert "no .mat for this table: a .mat file holds backgammon or nackgammon" in reply.text

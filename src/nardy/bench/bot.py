@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nardy.bench.players import SPECS, Player, make_player
-from nardy.rules.cells import CHECKERS, OFF, OPP_BAR, OPP_OFF, OPP_RESERVE, RESERVE, SIZE, Cells
+from nardy.rules.cells import CHECKERS, OFF, Cells
 from nardy.rules.plays import Dice
 from nardy.rules.settings import Settings
 from nardy.rules.variant import Variant
@@ -58,22 +58,6 @@ CHUNK = 10
 Z95 = 1.959964
 MAX_MOVES = 10_000
 """A game still running after this many moves is a bug (random play ends far sooner)."""
-
-
-class Flipper:
-    """Turns cells round for one variant (the board seen from the other side)."""
-
-    def __init__(self, variant: Variant) -> None:
-        index = list(range(SIZE))
-        for point in range(1, 25):
-            index[variant.mirror(point)] = point
-        for mine, theirs in ((OFF, OPP_OFF), (25, OPP_BAR), (RESERVE, OPP_RESERVE)):
-            index[mine], index[theirs] = theirs, mine
-        self.index = index
-
-    def __call__(self, cells: Cells) -> Cells:
-        index = self.index
-        return tuple(-cells[index[i]] if 1 <= i <= 24 else cells[index[i]] for i in range(SIZE))
 
 
 @dataclass
@@ -146,7 +130,7 @@ def play_chunk(job: Job) -> Tally:
     variant = VARIANTS[job.variant]
     ours = make_player(job.player, variant, f"{job.seed}/player/{job.first}", job.weights)
     theirs = make_player(job.opponent, variant, f"{job.seed}/opponent/{job.first}", job.weights)
-    flip = Flipper(variant)
+    flip = variant.flip
     distinct = variant.opening_is_first_roll
     tally = Tally()
     for pair in range(job.first, job.first + job.count):

@@ -70,18 +70,11 @@ class Evaluator:
         self.bearoff = BearOff(variant)
         self.exact_bearoff = exact_bearoff and self.bearoff.enabled
         self.settings = settings or Settings.for_variant(variant)
-        mirror = [0, *(variant.mirror(p) for p in range(1, 25))]
-        self._flip_index = [0] * 30
-        for p in range(1, 25):
-            self._flip_index[mirror[p]] = p
-        for mine, theirs in ((0, 27), (25, 28), (26, 29)):
-            self._flip_index[mine], self._flip_index[theirs] = theirs, mine
-        self._flip_rows = np.array(self._flip_index)
+        self._flip_rows = np.array(variant.flip_index)
 
     def flip(self, cells: Cells) -> Cells:
         """The cells seen from the other side."""
-        index = self._flip_index
-        return tuple(-cells[index[i]] if 1 <= i <= 24 else cells[index[i]] for i in range(30))
+        return self.variant.flip(cells)
 
     def outcome(self, cells: Cells) -> Array:
         """The mover's outputs once it has borne off its last checker in ``cells``."""

@@ -14,6 +14,7 @@ of indices: the bar is 25, the reserve 26 and "borne off" is 0.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 Cells = tuple[int, ...]
@@ -59,3 +60,30 @@ def opponent_count(cells: Cells) -> int:
     return (
         cells[OPP_OFF] + cells[OPP_BAR] + cells[OPP_RESERVE] - sum(n for n in cells[1:25] if n < 0)
     )
+
+
+def flip_index(mirror: Callable[[int], int]) -> tuple[int, ...]:
+    """What :func:`flip` reads for a variant whose board turns round by ``mirror`` (the
+    opponent's number of each point): ``index[i]`` is the cell that becomes cell ``i``.
+
+    >>> flip_index(lambda point: 25 - point)[1], flip_index(lambda point: 25 - point)[OFF]
+    (24, 27)
+    """
+    index = list(range(SIZE))
+    for point in POINTS:
+        index[mirror(point)] = point
+    for mine, theirs in ((OFF, OPP_OFF), (BAR, OPP_BAR), (RESERVE, OPP_RESERVE)):
+        index[mine], index[theirs] = theirs, mine
+    return tuple(index)
+
+
+def flip(cells: Cells, index: tuple[int, ...]) -> Cells:
+    """``cells`` seen from the other side: the board turned round by a variant's
+    :func:`flip_index`, each side's checkers becoming the other's.
+
+    >>> turn = flip_index(lambda point: 25 - point)
+    >>> start = (0, 2) + (0,) * 22 + (-2, 0, 0, 0, 0, 0)
+    >>> flip(start, turn) == start, flip((3,) + (0,) * 29, turn)[OPP_OFF]
+    (True, 3)
+    """
+    return tuple(-cells[index[i]] if 1 <= i <= 24 else cells[index[i]] for i in range(SIZE))

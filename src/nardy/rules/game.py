@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from nardy.rules.cells import CHECKERS, OFF
 from nardy.rules.errors import IllegalActionError, IllegalPlayError, NardyError
@@ -151,12 +151,21 @@ Event = (
 
 # ----------------------------------------------------------------------------- record
 
+ActionType = Literal[
+    "opening", "roll", "play", "double", "take", "drop", "resign", "accept", "decline"
+]
+"""The ``type`` of a record's action (INTERFACES.md §4)."""
+
+ResultKind = Literal["single", "gammon", "backgammon", "oin", "mars", "drop", "resign", "draw"]
+"""The ``kind`` of a record's result (INTERFACES.md §4): a variant's kind of win
+(:data:`~nardy.rules.variant.WinKind`), or how else the game ended."""
+
 
 @dataclass(frozen=True)
 class Action:
     """One entry of a game record (INTERFACES.md §4)."""
 
-    type: str
+    type: ActionType
     player: int | None
     dice: Dice | None = None
     steps: tuple[Step, ...] | None = None
@@ -170,7 +179,7 @@ class Result:
 
     winner: int | None
     points: int
-    kind: str
+    kind: ResultKind
 
 
 # ----------------------------------------------------------------------------- game
@@ -432,7 +441,9 @@ class Game:
             actions=(*self.actions, Action("resign", player, level=level)),
         )
 
-    def _win(self, winner: int, seen: Position, action: Action, kind: str | None = None) -> Game:
+    def _win(
+        self, winner: int, seen: Position, action: Action, kind: ResultKind | None = None
+    ) -> Game:
         """End with a win for ``winner``, scored on ``seen`` (the winner's view)."""
         what, factor = self.variant.win(seen.cells, self.settings)
         return self._end(Result(winner, self.cube * self._jacoby(factor), kind or what), action)

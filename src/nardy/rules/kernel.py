@@ -7,7 +7,9 @@ description into the kernel's ``Rules`` object, once per variant value.
 
 The kernel is optional: without a C compiler at install time, or with the environment
 variable ``NARDY_PURE_PYTHON=1``, :func:`compiled` returns ``None`` and the pure-Python
-generator in :mod:`nardy.rules.plays`, the readable reference, does the work.
+generator in :mod:`nardy.rules.plays`, the readable reference, does the work; so does it for
+a variant whose steps are written below the class that described them to the kernel
+(:meth:`~nardy.rules.variant.Variant.compiled_rules`), and inside :func:`pure_python`.
 
 >>> KernelRules().hits, KernelRules(reserve=True).bar
 (True, True)
@@ -17,6 +19,8 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -106,10 +110,33 @@ def compiled(variant: Variant) -> Rules | None:
         try:
             kernel = _BY_VALUE[variant]
         except KeyError:
-            rules = variant.kernel_rules()
+            rules = variant.compiled_rules()
             kernel = None if rules is None else compile_rules(rules)
             _BY_VALUE[variant] = kernel
     if len(_BY_ID) >= 256:
         _BY_ID.clear()
     _BY_ID[id(variant)] = (variant, kernel)
     return kernel
+
+
+@contextmanager
+def pure_python() -> Iterator[None]:
+    """Generate plays in pure Python for the time of a ``with`` block, kernel or not (the
+    tests run their suites under both).
+
+    >>> from nardy.variants import BACKGAMMON
+    >>> with pure_python():
+    ...     compiled(BACKGAMMON) is None
+    True
+    """
+    global MODULE
+    saved = MODULE
+    MODULE = None
+    _BY_VALUE.clear()
+    _BY_ID.clear()
+    try:
+        yield
+    finally:
+        MODULE = saved
+        _BY_VALUE.clear()
+        _BY_ID.clear()

@@ -122,15 +122,7 @@ class Position:
         >>> LONG_NARDY.start_position().flipped().board[11], LONG_NARDY.start_position().board[23]
         (-15, 15)
         """
-        mirror = self.variant.mirror
-        c = self.cells
-        cells = [0] * SIZE
-        for point in range(1, 25):
-            cells[mirror(point)] = -c[point]
-        cells[OFF], cells[OPP_OFF] = c[OPP_OFF], c[OFF]
-        cells[BAR], cells[OPP_BAR] = c[OPP_BAR], c[BAR]
-        cells[RESERVE], cells[OPP_RESERVE] = c[OPP_RESERVE], c[RESERVE]
-        return Position(self.variant, tuple(cells))
+        return Position(self.variant, self.variant.flip(self.cells))
 
     def pip_counts(self) -> Pair:
         """Pips each side still has to travel, ``(roller, opponent)``.

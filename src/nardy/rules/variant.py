@@ -13,9 +13,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
-from nardy.rules.cells import OPP_OFF, Cells
+from nardy.rules.cells import OPP_OFF, Cells, flip, flip_index
 from nardy.rules.position import Position
 
 if TYPE_CHECKING:
@@ -25,7 +26,11 @@ if TYPE_CHECKING:
 StepResult = tuple[int, int, Cells]
 """One legal single step: its source, its target and the cells after it."""
 
-ResultValues = tuple[tuple[str, int], ...]
+WinKind = Literal["single", "gammon", "backgammon", "oin", "mars"]
+"""The kinds of win a record's result names (INTERFACES.md §4), besides drops,
+resignations and draws."""
+
+ResultValues = tuple[tuple[WinKind, int], ...]
 """The kinds of win of a variant under some settings with their multiples of the cube, from
 the smallest (see :meth:`Variant.result_values`)."""
 
@@ -99,6 +104,15 @@ class Variant(ABC):
     def mirror(self, point: int) -> int:
         """The opponent's number for the roller's ``point`` (the board turned round)."""
 
+    @cached_property
+    def flip_index(self) -> tuple[int, ...]:
+        """:func:`~nardy.rules.cells.flip_index` of :meth:`mirror`, worked out once."""
+        return flip_index(self.mirror)
+
+    def flip(self, cells: Cells) -> Cells:
+        """``cells`` seen from the other side (the board turned round by :meth:`mirror`)."""
+        return flip(cells, self.flip_index)
+
     def validate(self, cells: Cells) -> None:
         """Raise :class:`~nardy.rules.errors.InvalidPositionError` for a position these
         rules cannot reach. The checker totals are already checked."""
@@ -112,11 +126,37 @@ class Variant(ABC):
     def steps(self, cells: Cells, die: int, turn: Any) -> Iterator[StepResult]:
         """Every legal single step with ``die`` from ``cells``, with the cells after it."""
 
+    generation_hooks: ClassVar[tuple[str, ...]] = ("steps", "turn")
+    """The methods the single steps are made by (a variant adds the helpers its
+    :meth:`steps` calls): the kernel runs a variant only where none of them is written
+    below the class that wrote :meth:`kernel_rules`."""
+
     def kernel_rules(self) -> KernelRules | None:
         """These rules described for the compiled move generator, or None to use
-        :meth:`steps` (see :mod:`nardy.rules.kernel`). A subclass that changes :meth:`steps`
-        or :meth:`turn` must change this too."""
+        :meth:`steps` (see :mod:`nardy.rules.kernel`)."""
         return None
+
+    def compiled_rules(self) -> KernelRules | None:
+        """:meth:`kernel_rules`, or None when a subclass has changed how steps are made
+        (one of :attr:`generation_hooks`) without describing itself to the kernel again:
+        such a variant falls back to the pure-Python generator by itself.
+
+        >>> from dataclasses import dataclass
+        >>> from nardy.variants import Dutch
+        >>> @dataclass(frozen=True)
+        ... class NoEntries(Dutch):
+        ...     def steps(self, cells, die, turn):
+        ...         return super().board_steps(cells, die)
+        >>> Dutch().compiled_rules() is not None, NoEntries().compiled_rules()
+        (True, None)
+        """
+        kind = type(self)
+        described = _written_in(kind, "kernel_rules")
+        for hook in self.generation_hooks:
+            written = _written_in(kind, hook)
+            if written is not described and issubclass(written, described):
+                return None
+        return self.kernel_rules()
 
     def why_not(self, cells: Cells, source: int, target: int, turn: Any) -> str | None:
         """This variant's own reason why the single step ``source``→``target`` is not
@@ -141,7 +181,7 @@ class Variant(ABC):
         has borne off a checker, 1 when it has not. Variants with backgammons add 2."""
         return 0 if cells[OPP_OFF] else 1
 
-    def win(self, cells: Cells, settings: Settings) -> tuple[str, int]:
+    def win(self, cells: Cells, settings: Settings) -> tuple[WinKind, int]:
         """How a win counts: the record's ``kind`` and the multiple of the cube, judged on
         ``cells`` seen from the winner (the loser is the opponent).
 
@@ -199,3 +239,8 @@ class Variant(ABC):
 
     def __str__(self) -> str:
         return self.name
+
+
+def _written_in(kind: type, method: str) -> type:
+    """The class in ``kind``'s method resolution order whose body defines ``method``."""
+    return next(base for base in kind.__mro__ if method in vars(base))

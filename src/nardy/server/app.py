@@ -240,12 +240,12 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/record.mat", summary="The match as Jellyfish .mat text")
     async def record_mat(table_id: str) -> PlainTextResponse:
-        from nardy.formats.jellyfish import write_mat
+        from nardy.formats.jellyfish import MatError, write_mat
 
         table = match_table(await lobby.get(table_id))
         try:
             text = write_mat(table.match, [table.seat_name(s) or "?" for s in range(2)])
-        except Exception as error:  # the format cannot hold every variant or setting
+        except MatError as error:  # the format cannot hold every variant or setting
             raise HTTPException(400, f"no .mat for this table: {error}") from None
         return PlainTextResponse(
             text, headers={"Content-Disposition": f'attachment; filename="{table_id}.mat"'}

@@ -65,21 +65,3 @@ def verify(seed_hex: str, published: str, rolls: Iterable[tuple[int, int]]) -> b
     if not hmac.compare_digest(commitment(seed), published.lower()):
         return False
     return all(roll(seed, k) == tuple(r) for k, r in enumerate(rolls))
-
-
-class GameDice:
-    """The dice of one game: its seed, and how many rolls it has used."""
-
-    def __init__(self, seed: bytes | None = None, used: int = 0) -> None:
-        self.seed = seed if seed is not None else new_seed()
-        self.used = used
-
-    @property
-    def commitment(self) -> str:
-        return commitment(self.seed)
-
-    def next(self) -> tuple[int, int]:
-        """The next roll."""
-        dice = roll(self.seed, self.used)
-        self.used += 1
-        return dice

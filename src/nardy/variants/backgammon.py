@@ -50,6 +50,7 @@ class Backgammon(Variant):
     chouette = True
     standard_bearoff = True  # C6, from points 1..6; the opponent's home is 19..24
     resign_levels: ClassVar[tuple[int, ...]] = (1, 2, 3)
+    generation_hooks = (*Variant.generation_hooks, "may_land", "entries", "board_steps")
     formats: ClassVar[frozenset[str]] = frozenset({GNUBG_POSITION_ID, GNUBG_MATCH_ID, MAT})
 
     def start_position(self) -> Position:

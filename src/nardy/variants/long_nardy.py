@@ -37,6 +37,23 @@ POINT_AT: Final = tuple(sorted(range(25), key=lambda p: PATH_INDEX[p]))
 
 DOUBLE_HEAD_ROLLS: Final = frozenset({3, 4, 6})
 """Doubles that let two checkers leave a full head on the first turn (LN3)."""
+HEAD_REPLY: Final = (4, 20)
+"""``(die, pips)``: with this double only one checker leaves the head when the opponent's
+only move was an opening 5-5, one checker this many pips along its path (LN3)."""
+PRIME: Final = 6
+"""Points in a row that may not be made with no opponent checker ahead of them (LN4)."""
+
+RULES: Final = KernelRules(
+    hits=False,
+    bar=False,
+    head=HEAD,
+    head_doubles=DOUBLE_HEAD_ROLLS,
+    head_reply=HEAD_REPLY,
+    prime=PRIME,
+    path=PATH_INDEX,
+)
+"""The rules above described for the compiled generator; the Python steps below read the
+same constants, so each rule number is written once."""
 
 
 @dataclass(frozen=True)
@@ -97,15 +114,7 @@ class LongNardy(Variant):
 
     def kernel_rules(self) -> KernelRules | None:
         """LN2 no hitting and no bar, LN3 the head (5-5 opens 20 pips along), LN4 six-prime."""
-        return KernelRules(
-            hits=False,
-            bar=False,
-            head=HEAD,
-            head_doubles=DOUBLE_HEAD_ROLLS,
-            head_reply=(4, 20),
-            prime=6,
-            path=PATH_INDEX,
-        )
+        return RULES
 
     def why_not(self, cells: Cells, source: int, target: int, turn: Any) -> str | None:
         if 1 <= target <= 24 and cells[target] < 0:
@@ -150,15 +159,15 @@ def head_limit(cells: Cells, dice: tuple[int, int]) -> int:
     first_turn = cells[HEAD] == CHECKERS
     if not (first_turn and dice[0] == dice[1] and dice[0] in DOUBLE_HEAD_ROLLS):
         return 1
-    if dice[0] == 4 and answered_five_five(cells):
+    if dice[0] == HEAD_REPLY[0] and answered_five_five(cells):
         return 1
     return 2
 
 
 def answered_five_five(cells: Cells) -> bool:
     """Whether the opponent's only move so far was an opening 5-5 (LN3, seed 000):
-    14 checkers on its head and one 20 pips further on."""
-    return cells[OPPONENT_HEAD] == 1 - CHECKERS and cells[POINT_AT[21]] == -1
+    14 checkers on its head and one 20 pips further on (path index 1 is the head)."""
+    return cells[OPPONENT_HEAD] == 1 - CHECKERS and cells[POINT_AT[1 + HEAD_REPLY[1]]] == -1
 
 
 def prime_limit(cells: Cells) -> int:
@@ -183,7 +192,7 @@ def makes_prime(cells: Cells, target: int, free_beyond: int) -> bool:
     high = q
     while high < 24 and cells[POINT_AT[high + 1]] > 0:
         high += 1
-    return high - low >= 5 and high > free_beyond
+    return high - low + 1 >= PRIME and high > free_beyond
 
 
 LONG_NARDY = LongNardy()
