@@ -35,8 +35,9 @@ def by_name(source: str) -> list[int]:
             found = named(node.left) or any(named(c) for c in node.comparators)
         elif isinstance(node, ast.Dict):
             found = named(node)
-        elif isinstance(node, ast.Subscript):
-            found = named(node.slice)
+        elif isinstance(node, ast.Subscript):  # a type's Literal[...] is no look-up
+            literal = isinstance(node.value, ast.Name) and node.value.id == "Literal"
+            found = named(node.slice) and not literal
         elif isinstance(node, ast.match_case):
             found = any(named(n) for n in ast.walk(node.pattern))
             node = node.pattern
@@ -55,6 +56,7 @@ def test_the_check_finds_each_way_of_naming_a_variant() -> None:
         'x = VARIANTS["dutch"]\n'
         'match v.name:\n    case "dutch": pass\n'
         'y = "a string that says dutch"\n'
+        'Kind = Literal["single", "backgammon"]\n'
     )
     assert by_name(sample) == [1, 2, 3, 4, 6]
 
