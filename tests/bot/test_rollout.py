@@ -193,3 +193,13 @@ def test_nardy_rollout_reads_a_gnubg_position_id(capsys):
 def test_nardy_rollout_explains_bad_input(capsys, arguments, message):
     assert main(["rollout", *arguments]) == 2
     assert message in capsys.readouterr().out
+
+
+def test_nardy_rollout_plays_with_the_weights_it_is_given(capsys, tmp_path):
+    weights = tmp_path / "candidate.npz"
+    Network.create(INPUTS, 4, seed=2).save(weights)
+    doc = {"variant": "long-nardy", "board": [0] * 24, "off": [13, 13]}
+    doc["board"][0], doc["board"][1], doc["board"][13] = 1, 1, -2
+    code = main(["rollout", json.dumps(doc), "--games", "3", "--weights", str(weights), "--json"])
+    assert code == 0 and json.loads(capsys.readouterr().out.splitlines()[-1])["games"] == 3
+    assert main(["rollout", json.dumps(doc), "--weights", str(tmp_path / "none.npz")]) == 2

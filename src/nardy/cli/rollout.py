@@ -51,7 +51,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ray", default=None, metavar="ADDRESS", help="run on Ray: a cluster address or 'local'"
     )
-    parser.add_argument("--weights", default=None, help="a network file instead of the shipped")
+    parser.add_argument(
+        "--weights", default=None, help="a weights file (model or network) instead of the shipped"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON last")
 
 
@@ -95,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from nardy.bot.levels import Bot, MissingWeightsError
-    from nardy.bot.network import Network
+    from nardy.bot.model import Model
     from nardy.bot.rollout import Options, Played, rollout
 
     console = Console()
@@ -111,8 +113,8 @@ def run(args: argparse.Namespace) -> int:
             rotate=not args.no_rotate,
             seed=args.seed,
         )
-        network = Network.load(args.weights, np.float32) if args.weights else None
-        evaluator = Bot(position.variant, "advanced", network=network).evaluator
+        model = Model.load(position.variant, args.weights, np.float32) if args.weights else None
+        evaluator = Bot(position.variant, "advanced", network=model).evaluator
     except (NardyError, ValueError, MissingWeightsError, OSError) as error:
         console.print(f"nardy rollout: {error}")
         return 2
