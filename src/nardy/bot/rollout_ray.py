@@ -8,7 +8,6 @@ start positions are put in Ray's object store once and shared by every task.
 
 from __future__ import annotations
 
-import copy
 import importlib
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -26,9 +25,12 @@ def load_ray() -> Any:
 
 
 def _chunk(evaluator: Evaluator, starts: Sequence[Start], chunk: Chunk, options: Options) -> Played:
-    """One chunk in a Ray worker, on a copy of the evaluator (arrays from Ray's object
-    store are read-only, and the evaluator writes into buffers of its own)."""
-    return play_chunk(copy.deepcopy(evaluator), starts, chunk, options)
+    """One chunk in a Ray worker, on a copy of the evaluator: arrays from Ray's object
+    store are read-only, and the evaluator may write into buffers of its own. The copy
+    goes through Ray's cloudpickle, which takes modules the evaluator refers to (such as a
+    compiled kernel) by name."""
+    cloudpickle = importlib.import_module("ray.cloudpickle")
+    return play_chunk(cloudpickle.loads(cloudpickle.dumps(evaluator)), starts, chunk, options)
 
 
 def run_on_ray(
