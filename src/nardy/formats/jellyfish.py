@@ -1,5 +1,8 @@
 """Jellyfish ``.mat`` match files: a backgammon match written as text, and read back.
 
+The writer and the reader share the column layout and the cell grammar, so they stay in one
+module of about 500 lines, where the two cannot drift apart.
+
 The format was never formally specified; this module writes what GNU Backgammon 1.07
 writes (``export match mat``) and reads what gnubg, eXtreme Gammon and similar programs
 write. A file is a few optional ``; [Key "Value"]`` lines, the match length

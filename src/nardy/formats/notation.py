@@ -1,5 +1,8 @@
 """Move notation: write a play the way players do, and read one back.
 
+Writing and reading share one grammar, so they stay in one module of about 450 lines: each
+reading rule sits beside the writing rule it undoes.
+
 A play is written as moves separated by spaces, one checker's path each, from the roller's
 point of view (RULES.md, Coordinates):
 
