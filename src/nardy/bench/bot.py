@@ -20,8 +20,10 @@ the games as independent (variance ratio 1.03 and 1.07, within noise). The inter
 pairs is honest either way; it is the one reported.
 
 Milliseconds per move time each call of a player's ``choose``, forced and unplayable rolls
-included, so the median is the cost of a typical decision and the mean is pulled up by the
-rolls with many plays.
+included, so the median is the cost of a typical decision, the mean is pulled up by the
+rolls with many plays, and the slowest is the worst a player waits. They are CPU time of the
+deciding process (``time.process_time``, every thread of it), so other work on a busy machine
+does not inflate them; on an idle machine they are the wall-clock times.
 
 In backgammon the first roll is never a double (B5: the opening roll-off dice are the first
 roll); in the other variants the starter rolls freely.
@@ -100,9 +102,9 @@ def play_game(
     mover = 0
     for moves in range(1, MAX_MOVES):
         roll = next(dice[mover])
-        began = time.perf_counter()
+        began = time.process_time()
         chosen = players[mover].choose(cells, roll)
-        ms[mover].append((time.perf_counter() - began) * 1000.0)
+        ms[mover].append((time.process_time() - began) * 1000.0)
         after = cells if chosen is None else chosen
         if after[OFF] == CHECKERS:
             kind, points = variant.win(after, settings)
