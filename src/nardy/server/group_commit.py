@@ -8,6 +8,7 @@ written are written together in the next: under load a commit carries many event
 alone an event waits no longer than before.
 
 >>> import asyncio
+>>> from concurrent.futures import ThreadPoolExecutor
 >>> from nardy.server.store import Store, TableRow
 >>> store = Store("sqlite://")
 >>> store.add_table(TableRow("t1", "match", "backgammon", {}, [None, None], {}, "open",
@@ -15,7 +16,8 @@ alone an event waits no longer than before.
 >>> async def two_at_once() -> None:
 ...     commits = GroupCommit(store)
 ...     await asyncio.gather(commits.append("t1", 1, {"a": 1}), commits.append("t1", 2, {"b": 2}))
->>> asyncio.run(two_at_once())
+>>> # (a thread of its own, so the example runs even where an event loop is running)
+>>> ThreadPoolExecutor(1).submit(asyncio.run, two_at_once()).result()
 >>> store.events("t1")
 [{'a': 1}, {'b': 2}]
 """
