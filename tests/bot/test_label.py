@@ -7,7 +7,8 @@ from pathlib import Path
 import numpy as np
 
 from nardy.bot.evaluator import Evaluator
-from nardy.bot.label import before_roll, collect, fit, label, load_data, save_data
+from nardy.bot.fitting import fit
+from nardy.bot.label import before_roll, collect, label, load_data, save_data
 from nardy.bot.model import Model
 from nardy.bot.network import flip_outputs
 from nardy.bot.search import ROLLS, Search
@@ -56,8 +57,9 @@ def test_fitting_moves_the_networks_towards_the_labels() -> None:
     evaluator = judge(BACKGAMMON)
     cells = collect(evaluator, 200, seed=4)
     targets = label(evaluator, cells, ply=1)
-    figures = fit(evaluator, cells, targets, epochs=15, rate=0.5, batch=16, held_out=0.2)
+    figures = fit(evaluator.model, cells, targets, epochs=15, rate=0.01, batch=16, held_out=0.2)
     assert figures["mse_after"] < figures["mse_before"]
+    assert sum(figures["rows"].values()) == 160
 
 
 def test_nardy_label_and_fit_write_a_data_set_and_a_model(tmp_path: Path) -> None:

@@ -9,9 +9,7 @@ Search` at 2 ply), or a truncated rollout (:mod:`nardy.bot.rollout`). This modul
   the networks must judge are the positions their own play reaches (:func:`collect`);
 * labels each, the player on roll to move, at a chosen depth, spread over worker processes
   (:func:`label`): targets are the roller's five outputs before its roll;
-* fits the class networks to the labels by mini-batch gradient steps, each position
-  teaching the network of its own class, and reports the error on held-out positions
-  (:func:`fit`).
+and :mod:`nardy.bot.fitting` fits the class networks to the labels.
 
 A data set is one ``.npz`` file: ``cells`` (N×30, int8) and ``targets`` (N×5, float32),
 with the variant, the depth and the model it was labelled with in ``meta``.
@@ -177,39 +175,3 @@ def load_data(path: Path) -> tuple[npt.NDArray[np.int64], Array, dict[str, Any]]
     with np.load(path) as data:
         meta = json.loads(str(data["meta"]))
         return data["cells"].astype(np.int64), data["targets"].astype(np.float64), meta
-
-
-def fit(
-    evaluator: Evaluator,
-    cells: npt.NDArray[np.int64],
-    targets: Array,
-    epochs: int = 10,
-    rate: float = 0.5,
-    batch: int = 64,
-    held_out: float = 0.1,
-    seed: int = 1,
-    progress: Callable[[int, float], None] | None = None,
-) -> dict[str, float]:
-    """Move the evaluator's class networks towards ``targets`` by mini-batch steps (the
-    rate is per batch, the gradient averaged over its rows); returns the mean squared
-    error of the outputs on the held-out share of the rows before and after."""
-    rng = np.random.default_rng(seed)
-    order = rng.permutation(len(cells))
-    cut = int(len(cells) * held_out)
-    test, train = order[:cut], order[cut:]
-    model = evaluator.model
-
-    def error(rows: npt.NDArray[np.int64]) -> float:
-        if len(rows) == 0:
-            return 0.0
-        return float(((model.outputs(cells[rows]) - targets[rows]) ** 2).mean())
-
-    before = error(test)
-    for epoch in range(epochs):
-        shuffled = rng.permutation(train)
-        for start in range(0, len(shuffled), batch):
-            rows = shuffled[start : start + batch]
-            model.learn(cells[rows], targets[rows], rate / len(rows))
-        if progress:
-            progress(epoch + 1, error(test))
-    return {"held_out": float(cut), "mse_before": before, "mse_after": error(test)}

@@ -96,6 +96,29 @@ class Network:
         self.b1 += rate * delta1.sum(axis=0)
         return y
 
+    @property
+    def parameters(self) -> list[Array]:
+        """The weight arrays, in the order :meth:`directions` answers for them."""
+        return [self.w1, self.b1, self.w2, self.b2]
+
+    def directions(self, x: Array, target: Array) -> tuple[list[Array], Array]:
+        """The steepest-descent direction of the cross-entropy between the outputs for the
+        rows of ``x`` and the ``target`` probabilities, summed over the rows, one array per
+        entry of :attr:`parameters`; and the outputs. (With sigmoid outputs the
+        cross-entropy's output error is just ``target - y``: no flat spots when an output
+        is confidently wrong, as squared error has.)
+
+        >>> net = Network.create(inputs=2, hidden=2, seed=3)
+        >>> x, t = np.array([[1.0, 0.0]]), np.full((1, 5), 0.5)
+        >>> [d.shape for d in net.directions(x, t)[0]]
+        [(2, 2), (2,), (2, 5), (5,)]
+        """
+        hidden = sigmoid(x @ self.w1 + self.b1)
+        y = sigmoid(hidden @ self.w2 + self.b2)
+        delta2 = target - y
+        delta1 = (delta2 @ self.w2.T) * hidden * (1.0 - hidden)
+        return [x.T @ delta1, delta1.sum(axis=0), hidden.T @ delta2, delta2.sum(axis=0)], y
+
     def save(self, path: str | Path) -> None:
         np.savez_compressed(
             path,

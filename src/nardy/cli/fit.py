@@ -1,4 +1,4 @@
-"""``nardy fit``: move a model towards labelled positions (see ``nardy label``)."""
+"""``nardy fit``: fit a model to labelled positions (see ``nardy label``), by Adam."""
 
 from __future__ import annotations
 
@@ -11,12 +11,34 @@ HELP = "train a model on labelled positions (supervised), reporting held-out err
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", required=True, help="backgammon, long-nardy, dutch, ...")
-    parser.add_argument("--weights", default=None, help="model to start from (default shipped)")
+    start = parser.add_mutually_exclusive_group()
+    start.add_argument("--weights", default=None, help="model to start from (default shipped)")
+    start.add_argument(
+        "--fresh",
+        default=None,
+        metavar="CONTACT,RACE",
+        help="start from new random class networks with these hidden units, e.g. 128,64",
+    )
+    start.add_argument(
+        "--warm", default=None, help="start new class networks from this single network"
+    )
     parser.add_argument("--data", required=True, nargs="+", help="data sets (.npz)")
-    parser.add_argument("--epochs", type=int, default=10, help="passes over the data")
-    parser.add_argument("--rate", type=float, default=0.5, help="step per mini-batch")
-    parser.add_argument("--batch", type=int, default=64, help="rows per mini-batch")
+    parser.add_argument("--epochs", type=int, default=20, help="passes over the data")
+    parser.add_argument("--rate", type=float, default=0.002, help="Adam's first step size")
+    parser.add_argument("--batch", type=int, default=128, help="rows per mini-batch")
+    parser.add_argument("--seed", type=int, default=1, help="seed of new weights and shuffles")
     parser.add_argument("--out", required=True, help="model to write (.npz)")
+
+
+def _hidden(text: str) -> dict[str, int]:
+    """``"128,64"`` as hidden units per class."""
+    try:
+        contact, race = (int(part) for part in text.split(","))
+    except ValueError:
+        raise SystemExit(
+            f"--fresh wants two numbers, CONTACT,RACE (e.g. 128,64), not {text!r}"
+        ) from None
+    return {"contact": contact, "race": race}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -24,15 +46,22 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import Progress
 
-    from nardy.bot.evaluator import Evaluator
-    from nardy.bot.label import fit, load_data
+    from nardy.bot.fitting import fit
+    from nardy.bot.label import load_data
     from nardy.bot.levels import weights_path
     from nardy.bot.model import Model
+    from nardy.bot.network import Network
+    from nardy.bot.train import warm_model
     from nardy.variants import variant_named
 
     variant = variant_named(args.variant)
-    weights = Path(args.weights) if args.weights else weights_path(variant)
-    model = Model.load(variant, weights)
+    if args.fresh:
+        model = Model.create(variant, _hidden(args.fresh), seed=args.seed)
+    elif args.warm:
+        hidden = {"contact": 128, "race": 64}
+        model = warm_model(variant, Network.load(args.warm), hidden, args.seed)
+    else:
+        model = Model.load(variant, Path(args.weights) if args.weights else weights_path(variant))
     sets = [load_data(Path(path)) for path in args.data]
     cells = np.concatenate([s[0] for s in sets])
     targets = np.concatenate([s[1] for s in sets])
@@ -44,12 +73,13 @@ def run(args: argparse.Namespace) -> int:
             bar.update(task, completed=done, description=f"held-out MSE {error:.5f}")
 
         figures = fit(
-            Evaluator(variant, model),
+            model,
             cells,
             targets,
             args.epochs,
             args.rate,
             args.batch,
+            seed=args.seed,
             progress=epoch,
         )
     model.meta.setdefault("fitted", []).append({"data": args.data, **figures})
