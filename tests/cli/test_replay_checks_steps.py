@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from referee import Referee, State
+from referee import Referee, State, record_faults
 
 from nardy.bot.agent import RandomAgent, next_event
 from nardy.cli import main
@@ -128,7 +128,9 @@ def test_C3_replay_refuses_steps_that_are_no_legal_play(
     actions.append({"player": player, "type": "play", "dice": dice, "steps": legal})
     status, out = replay(tmp_path, doc, capsys)
     assert status == 0 and out.startswith("Ala "), out
+    assert record_faults(doc) == []
     actions[-1]["steps"] = [list(s) for s in bad]
     status, out = replay(tmp_path, doc, capsys)
     game, action = len(doc["games"]), len(actions)
     assert status == 1 and out.startswith(f"illegal: game {game}, action {action}:"), out
+    assert [f.split(":")[0] for f in record_faults(doc)] == [f"game {game}, action {action}"]

@@ -60,10 +60,11 @@ class LiveServer:
         database: Path,
         config: ServerConfig | None = None,
         agents: Callable[[str, str], Any] | None = random_agents,
+        store: Store | None = None,
     ) -> None:
         self.database = database
-        self.store = Store(f"sqlite:///{database}")
-        self.app = create_app(self.store, config or ServerConfig(), agents=agents)
+        self.store = store or Store(f"sqlite:///{database}")
+        self.app = create_app(self.store, config or ServerConfig(bot_delay=0.0), agents=agents)
         self.sock = free_socket()
         self.port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"

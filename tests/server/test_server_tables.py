@@ -358,7 +358,7 @@ def test_openapi_describes_the_http_api(live: LiveServer) -> None:
 
 def test_bad_computer_level_is_refused_clearly(tmp_path: Path) -> None:
     pytest.importorskip("nardy.bot.player")
-    with LiveServer(tmp_path / "nardy.sqlite3", ServerConfig(), agents=None) as server:
+    with LiveServer(tmp_path / "nardy.sqlite3", ServerConfig(bot_delay=0.0), agents=None) as server:
         with httpx.Client(base_url=server.url, trust_env=False) as http:
             http.post("/api/guest", json={"name": "Ala"})
             reply = http.post(

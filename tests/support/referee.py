@@ -117,3 +117,52 @@ class Referee:
         if len(steps) != self.most:
             return f"{len(steps)} steps, but this roll must be played with {self.most}"
         return None
+
+
+def record_faults(doc: dict[str, Any]) -> list[str]:
+    """The first play of a game record (INTERFACES.md §4) whose steps are not a legal play,
+    as ``["game G, action A: why"]``, or ``[]``. The positions come from replaying the
+    record's actions through the engine; the steps of each play are judged by the referee
+    alone."""
+    from nardy.rules.game import (
+        Accept,
+        Decline,
+        Double,
+        Drop,
+        Event,
+        MakePlay,
+        OpeningRoll,
+        Resign,
+        Roll,
+        Take,
+    )
+    from nardy.rules.match import Match
+    from nardy.rules.settings import Settings
+    from nardy.variants import variant_named
+
+    variant = variant_named(doc["variant"])
+    match = Match.new(variant, Settings.for_variant(variant, doc.get("settings") or {}))
+    simple = {"double": Double, "take": Take, "drop": Drop, "accept": Accept, "decline": Decline}
+    for g, game in enumerate(doc["games"], 1):
+        for a, action in enumerate(game["actions"], 1):
+            kind, player = action["type"], action.get("player")
+            events: list[Event]
+            if kind == "opening":
+                events = [OpeningRoll((x, y)) for x, y in action["dice"]]
+            elif kind == "roll":
+                events = [Roll(player, tuple(action["dice"]))]  # type: ignore[arg-type]
+            elif kind == "play":
+                steps = tuple((s, t) for s, t in action["steps"])
+                moving = match.game.moving
+                assert moving is not None, (g, a)
+                why = Referee(match.game.position, moving.dice).why_not(steps)
+                if why is not None:  # what follows is no longer a game of these rules
+                    return [f"game {g}, action {a}: {why}"]
+                events = [MakePlay(player, steps)]
+            elif kind == "resign":
+                events = [Resign(player, action.get("level", 1))]
+            else:
+                events = [simple[kind](player)]
+            for event in events:
+                match = match.apply(event)
+    return []

@@ -63,7 +63,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     folder = tmp_path_factory.mktemp("web-db")
     store = Store.in_folder(folder)
-    config = ServerConfig(analysis_ply=0)  # reviews and hints at once
+    config = ServerConfig(analysis_ply=0, bot_delay=0.0)  # reviews and hints at once
     app = create_app(store, config, agents=lambda variant, level: RandomAgent(1))
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")

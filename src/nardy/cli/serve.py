@@ -6,6 +6,8 @@ import argparse
 import os
 from pathlib import Path
 
+from nardy.server import defaults
+
 NAME = "serve"
 HELP = "run the game server (SQLite by default)"
 
@@ -15,8 +17,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=8000, help="port to listen on")
     parser.add_argument("--data", default=None, help="data folder (default ~/.local/share/nardy)")
     parser.add_argument("--database", default=None, help="a database URL instead, e.g. PostgreSQL")
-    parser.add_argument("--grace", type=float, default=60.0, help="seconds a leaver keeps a seat")
-    parser.add_argument("--bot-delay", type=float, default=0.4, help="seconds the computer waits")
+    parser.add_argument(
+        "--grace",
+        type=float,
+        default=defaults.GRACE,
+        help=f"seconds a leaver keeps a seat (default {defaults.GRACE:g})",
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=defaults.BOT_DELAY,
+        help=f"seconds the computer waits before each decision (default {defaults.BOT_DELAY:g})",
+    )
     parser.add_argument("--log-level", default="warning", help="uvicorn's log level")
     parser.add_argument(
         "--secure-cookies", action="store_true", help="send session cookies over HTTPS only"

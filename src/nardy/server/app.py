@@ -20,12 +20,13 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from nardy.analysis import DEFAULT_PLY
+from nardy.server import defaults, wire
 from nardy.server import dice as dice_service
-from nardy.server import wire
 from nardy.server.accounts import AccountError, Accounts
 from nardy.server.analysis_routes import router as analysis_router
 from nardy.server.history import history_routes
 from nardy.server.lobby import AgentFactory, Lobby, TableRequest
+from nardy.server.replies import Replies
 from nardy.server.reviews import Reviews
 from nardy.server.room import Room
 from nardy.server.rules_pages import rules_routes
@@ -42,10 +43,10 @@ MAX_MESSAGE = 4096
 class ServerConfig:
     """Settings of one server."""
 
-    grace: float = 60.0
+    grace: float = defaults.GRACE
     """Seconds a disconnected player keeps their seat before losing on time."""
-    bot_delay: float = 0.0
-    """Seconds the computer waits before each decision (so people can follow)."""
+    bot_delay: float = defaults.BOT_DELAY
+    """Seconds the computer waits before each decision (so people can follow); tests set 0."""
     secure_cookies: bool = False
     """Send the session cookie only over HTTPS (set behind a TLS proxy)."""
     analysis_ply: int = DEFAULT_PLY
@@ -335,6 +336,7 @@ class SocketConnection:
         self.socket = socket
         self.player_id = player_id
         self.sending = asyncio.Lock()
+        self.replies = Replies()
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.send_text(wire.dumps(message))
@@ -364,6 +366,10 @@ async def handle_message(
         if not isinstance(kind, str):
             raise TableError(f"unknown command {kind!r}: 'type' must be a command name")
         seat = table.seat_of(connection.player_id)
+        answered = connection.replies.answer(reply_id) if reply_id is not None else None
+        if answered is not None and kind not in ("ping", "resync"):
+            await connection.send(answered)  # a command sent again: applied once (ids)
+            return
         if kind == "ping":
             await connection.send({"type": "pong", "id": reply_id, "n": table.n})
         elif kind == "resync":
@@ -374,27 +380,32 @@ async def handle_message(
             message = doc.get("text")
             if not isinstance(message, str) or not message.strip():
                 raise TableError("a chat message needs some 'text'")
-            await table.say(connection.player_id, name, message.strip())
+            n = await table.say(connection.player_id, name, message.strip())
         elif kind == "rematch":
             if connection.player_id is None:
                 raise TableError("sign in first")
             following = await lobby.rematch(table.id, connection.player_id)
-            await connection.send({"type": "rematch", "table": following.id, "id": reply_id})
+            reply = {"type": "rematch", "table": following.id, "id": reply_id}
+            if reply_id is not None:
+                connection.replies.keep(reply_id, reply)
+            await connection.send(reply)
         elif kind == "auto":
             if seat is None:
                 raise TableError("you are not seated at this table")
             if not isinstance(table, Table):
                 raise TableError("automatic play is a match table setting")
-            await table.set_auto(seat, bool(doc.get("roll")), bool(doc.get("moves")))
+            n = await table.set_auto(seat, bool(doc.get("roll")), bool(doc.get("moves")))
         elif kind == "hints":
             if seat is None:
                 raise TableError("you are not seated at this table")
             if not isinstance(table, Table):
                 raise TableError("hints are a match table setting")
-            await table.set_hints(seat, bool(doc.get("allow")))
+            n = await table.set_hints(seat, bool(doc.get("allow")))
         else:
-            await table.submit(seat, doc, "player")
+            n = await table.submit(seat, doc, "player")
         if reply_id is not None and kind not in ("ping", "resync", "rematch"):
-            await connection.send({"type": "ack", "id": reply_id, "n": table.n})
+            ack = {"type": "ack", "id": reply_id, "n": n}  # the version this command made
+            connection.replies.keep(reply_id, ack)
+            await connection.send(ack)
     except TableError as error:
         await connection.send({"type": "error", "message": str(error), "id": reply_id})

@@ -32,8 +32,10 @@ from nardy.rules.game import (
 )
 from nardy.rules.plays import legal_plays
 from nardy.rules.settings import Settings
+from nardy.server import dice as dice_service
 from nardy.server.codec import CodecError, command_event, event_from_json, event_to_json
-from nardy.server.room import Room, TableError
+from nardy.server.room import Room, StoreFailure, TableError
+from nardy.server.store import TableRow
 from nardy.variants import variant_named
 
 BOX, TEAM = 0, 1
@@ -50,6 +52,8 @@ class ChouetteTable(Room):
     refused: tuple[int, int] | None = None
     """Where (games played, actions) the team last refused a double: not again there."""
 
+    state_fields = (*Room.state_fields, "chouette", "proposal", "refused")
+
     def __post_init__(self) -> None:
         variant = variant_named(self.row.variant)
         settings = Settings.for_variant(variant, self.row.settings)
@@ -61,6 +65,11 @@ class ChouetteTable(Room):
         return self.chouette.game
 
     # -- storage
+
+    def _blank(self, row: TableRow) -> ChouetteTable:
+        return ChouetteTable(
+            row, self.store, grace=self.grace, bot_delay=self.bot_delay, agents=self.agents
+        )
 
     def _replay(self, payload: dict[str, Any]) -> None:
         if "rolloff" in payload:
@@ -109,17 +118,22 @@ class ChouetteTable(Room):
     # -- commands
 
     async def start(self) -> None:
-        async with self.lock:
+        async def work() -> int:
             await self._automate()
-        await self.broadcast()
+            return self.n
 
-    async def submit(self, seat: int | None, doc: dict[str, Any], by: str) -> None:
-        async with self.lock:
+        await self._serially(work)
+
+    async def submit(self, seat: int | None, doc: dict[str, Any], by: str) -> int:
+        async def work() -> int:
             if seat is None:
                 raise TableError("you are not seated at this table")
             await self._command(seat, doc, by)
+            n = self.n
             await self._automate()
-        await self.broadcast()
+            return n
+
+        return await self._serially(work)
 
     async def _command(self, who: int, doc: dict[str, Any], by: str) -> None:
         table, game = self.chouette, self.chouette.game
@@ -193,16 +207,23 @@ class ChouetteTable(Room):
     # -- what needs nobody
 
     async def _automate(self) -> None:
+        """Play what needs nobody: the roll-off and the computer's decisions. When the store
+        refuses one, the table is rebuilt from it and they are tried again later."""
+        try:
+            await self._play_automatically()
+        except StoreFailure:
+            self._retry_later()
+
+    async def _play_automatically(self) -> None:
         for _ in range(10_000):
             if None in self.row.seats or self.is_over():
                 return
             table = self.chouette
             if table.rolling_off():
-                dice = []
-                for _ in table.rolling_off():
-                    dice.append(self._peek()[0])
-                    self.rolls += 1
+                rolling = len(table.rolling_off())
+                dice = [dice_service.roll(self.seed, self.rolls + k)[0] for k in range(rolling)]
                 await self._persist({"rolloff": dice})
+                self.rolls += rolling
                 self.chouette = table.roll_off(dice)
                 continue
             game = table.game

@@ -17,6 +17,7 @@ from typing import Any
 from nardy.bot.agent import Agent
 from nardy.rules.errors import NardyError
 from nardy.rules.settings import Settings
+from nardy.server import defaults
 from nardy.server import dice as dice_service
 from nardy.server.chouette_table import ChouetteTable
 from nardy.server.group_commit import GroupCommit
@@ -107,7 +108,11 @@ class Lobby:
     """Every live table, by id."""
 
     def __init__(
-        self, store: Store, agents: AgentFactory, grace: float = 60.0, bot_delay: float = 0.0
+        self,
+        store: Store,
+        agents: AgentFactory,
+        grace: float = defaults.GRACE,
+        bot_delay: float = defaults.BOT_DELAY,
     ) -> None:
         self.store = store
         self.make_agent = agents

@@ -1,7 +1,11 @@
 """What every table shares: its stored events, its connections, its chat and its seats.
 
 A room applies one command at a time (its lock), writes every event to the store before
-anyone hears of it, and then sends each connection the state as that person sees it.
+anything of it is visible, and then sends each connection the state as that person sees it.
+The live state changes only after its event is stored, so one version number always means
+one state. A write the store refuses leaves the live state as it was, except that the table
+is rebuilt from the store (which may hold events this process did not write); the sender is
+told why, and everyone gets the state as stored.
 :class:`~nardy.server.table.Table` (a match between two) and
 :class:`~nardy.server.chouette_table.ChouetteTable` build on it.
 """
@@ -10,23 +14,41 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol, Self
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from nardy.rules.errors import NardyError
+from nardy.server import defaults, wire
 from nardy.server import dice as dice_service
-from nardy.server import wire
 from nardy.server.group_commit import GroupCommit
-from nardy.server.store import Store, TableRow
+from nardy.server.store import Store, StoreError, TableRow
+
+log = logging.getLogger(__name__)
 
 CHAT_KEPT = 50
 """Chat messages included in a table's state."""
 
 
+STORE_ERRORS = (StoreError, SQLAlchemyError, OSError)
+"""What a failed database write raises."""
+
+RETRY = 2.0
+"""Seconds before the server tries again what it does by itself (the computer's move, the
+clock) after the store refused a write."""
+
+
 class TableError(NardyError):
     """A command the table refuses, with the reason for the person who sent it."""
+
+
+class StoreFailure(TableError):
+    """The store refused a write: nothing of it was applied, and the live table has been
+    rebuilt from the store."""
 
 
 class Connection(Protocol):
@@ -47,8 +69,8 @@ class Room:
 
     row: TableRow
     store: Store
-    grace: float = 60.0
-    bot_delay: float = 0.0
+    grace: float = defaults.GRACE
+    bot_delay: float = defaults.BOT_DELAY
     n: int = 0
     rolls: int = 0
     chat: list[dict[str, Any]] = field(default_factory=list)
@@ -63,6 +85,10 @@ class Room:
     timer: asyncio.Task[None] | None = None
     _away_since: dict[int, float] = field(default_factory=dict)
     """Since when (monotonic) each seated player has had no connection."""
+    _retry: asyncio.Task[None] | None = None
+
+    state_fields: ClassVar[tuple[str, ...]] = ("row", "n", "rolls", "chat")
+    """What a rebuild from the store replaces (subclasses add their game state)."""
 
     @property
     def id(self) -> str:
@@ -116,23 +142,85 @@ class Room:
         raise NotImplementedError
 
     async def _persist(self, payload: dict[str, Any]) -> None:
-        if self.commits is not None:
-            await self.commits.append(self.id, self.n + 1, payload)
-        else:
-            await asyncio.to_thread(self.store.append, self.id, self.n + 1, payload)
+        """Store the next event; :class:`StoreFailure` (with the table rebuilt) if the
+        store refuses it. The caller changes the live state only after this returns."""
+        try:
+            if self.commits is not None:
+                await self.commits.append(self.id, self.n + 1, payload)
+            else:
+                await asyncio.to_thread(self.store.append, self.id, self.n + 1, payload)
+        except STORE_ERRORS as error:
+            raise await self._rebuild(error) from None
         self.n += 1
 
+    async def _rebuild(self, error: BaseException) -> StoreFailure:
+        """Replace the live state by the one in the store; the failure to report."""
+        reason = _reason(error)
+        log.warning("table %s: the store refused a write (%s); rebuilding it", self.id, reason)
+        try:
+            fresh = await asyncio.to_thread(self._from_store)
+        except STORE_ERRORS as again:
+            log.error("table %s: cannot read it back from the store (%s)", self.id, again)
+            return StoreFailure(f"the server could not save this ({reason}); try again")
+        for name in self.state_fields:
+            setattr(self, name, getattr(fresh, name))
+        self._rebuilt()
+        return StoreFailure(
+            f"the server could not save this ({reason}); the table is shown as saved"
+        )
+
+    def _from_store(self) -> Self:
+        """A copy of this table rebuilt from the store alone."""
+        fresh = self._blank(self.store.table(self.id))
+        fresh.restore()
+        return fresh
+
+    def _blank(self, row: TableRow) -> Self:
+        """This kind of table at ``row``, before any event."""
+        raise NotImplementedError
+
+    def _rebuilt(self) -> None:
+        """Called after the live state was replaced from the store."""
+
     async def _finish(self) -> None:
-        self.row = replace(self.row, status="over")
-        await asyncio.to_thread(self.store.update_table, self.id, status="over")
+        try:
+            await asyncio.to_thread(self.store.update_table, self.id, status="over")
+        except STORE_ERRORS as error:  # the stored events end it: the status follows on restart
+            log.warning("table %s: could not mark it over (%s)", self.id, _reason(error))
+        else:
+            self.row = replace(self.row, status="over")
         if self.on_finish is not None:
             await self.on_finish(self)
 
+    async def _serially(self, work: Callable[[], Awaitable[int]]) -> int:
+        """Run ``work`` under the table's lock, then send everyone the state (also when the
+        store refused a write: the table was rebuilt). Returns what ``work`` returns."""
+        try:
+            async with self.lock:
+                n = await work()
+        except StoreFailure:
+            await self.broadcast()
+            raise
+        await self.broadcast()
+        return n
+
+    def _retry_later(self) -> None:
+        """After a refused write in what the server does by itself: try again in a while."""
+        if self._retry is not None and not self._retry.done():
+            return
+
+        async def again() -> None:
+            await asyncio.sleep(RETRY)
+            await self.start()
+
+        self._retry = asyncio.get_running_loop().create_task(again())
+
     # -- chat and connections
 
-    async def say(self, player_id: str, name: str, text: str) -> None:
-        """Table chat (spectators too); kept with the table's events."""
-        async with self.lock:
+    async def say(self, player_id: str, name: str, text: str) -> int:
+        """Table chat (spectators too); kept with the table's events. Returns its version."""
+
+        async def work() -> int:
             message = {
                 "from": name,
                 "seat": self.seat_of(player_id),
@@ -141,7 +229,9 @@ class Room:
             }
             await self._persist({"chat": message})
             self.chat = [*self.chat, message][-CHAT_KEPT:]
-        await self.broadcast()
+            return self.n
+
+        return await self._serially(work)
 
     def _connected(self, seat: int) -> bool:
         holder = self.row.seats[seat] if seat < len(self.row.seats) else None
@@ -185,9 +275,17 @@ class Room:
         """The whole state as one person sees it."""
         raise NotImplementedError
 
-    async def submit(self, seat: int | None, doc: dict[str, Any], by: str) -> None:
-        """Apply one client command for ``seat``; raises :class:`TableError`."""
+    async def submit(self, seat: int | None, doc: dict[str, Any], by: str) -> int:
+        """Apply one client command for ``seat``; returns the version it made (what follows
+        automatically may add more). Raises :class:`TableError`."""
         raise NotImplementedError
 
     async def start(self) -> None:
         """Begin or resume play."""
+
+
+def _reason(error: BaseException) -> str:
+    """A failed write's cause in a few words (the database's own message, not the SQL)."""
+    cause = getattr(error, "orig", None) or error
+    text = str(cause).strip().splitlines()[0] if str(cause).strip() else type(cause).__name__
+    return text[:200]

@@ -20,7 +20,6 @@ from nardy.formats.record import action_to_json, match_to_record
 from nardy.rules.errors import NardyError
 from nardy.rules.game import (
     Accept,
-    Confirm,
     Decline,
     Drop,
     Event,
@@ -36,10 +35,11 @@ from nardy.rules.match import Match
 from nardy.rules.plays import legal_plays
 from nardy.rules.settings import Settings
 from nardy.server.codec import CodecError, command_event, event_from_json, event_to_json
-from nardy.server.room import Connection, Room, TableError
+from nardy.server.room import Connection, Room, StoreFailure, TableError
+from nardy.server.store import TableRow
 from nardy.variants import variant_named
 
-__all__ = ["Clock", "Connection", "Table", "TableError"]
+__all__ = ["Clock", "Connection", "StoreFailure", "Table", "TableError"]
 
 
 @dataclass
@@ -54,12 +54,14 @@ class Clock:
     def start(self, actor: int | None, now: float) -> None:
         self.actor, self.started = actor, now
 
-    def charge(self, now: float) -> None:
-        """Take the time the actor used beyond the move allowance from its reserve."""
-        if self.actor is None:
-            return
-        over = max(0.0, now - self.started - self.move)
-        self.reserve[self.actor] = max(0.0, self.reserve[self.actor] - over)
+    def charged(self, now: float) -> list[float]:
+        """The reserves once the time the actor used beyond the move allowance is taken
+        from its reserve (the clock itself is unchanged until that is stored)."""
+        reserve = list(self.reserve)
+        if self.actor is not None:
+            over = max(0.0, now - self.started - self.move)
+            reserve[self.actor] = max(0.0, reserve[self.actor] - over)
+        return reserve
 
     def deadline(self) -> float | None:
         if self.actor is None:
@@ -77,7 +79,8 @@ class Table(Room):
     hints: dict[int, bool] = field(default_factory=dict)
     """Which seats agree to hints at a table of two people (a practice game)."""
     clock: Clock | None = None
-    last_play: dict[str, Any] | None = None
+
+    state_fields = (*Room.state_fields, "match", "auto", "hints", "clock")
 
     def __post_init__(self) -> None:
         variant = variant_named(self.row.variant)
@@ -111,10 +114,19 @@ class Table(Room):
 
     # -- restoring from the store
 
+    def _blank(self, row: TableRow) -> Table:
+        return Table(
+            row, self.store, grace=self.grace, bot_delay=self.bot_delay, agents=self.agents
+        )
+
+    def _rebuilt(self) -> None:
+        if self.clock is not None:
+            self.clock.start(self.actor(), time.monotonic())
+
     def _replay(self, payload: dict[str, Any]) -> None:
         if "event" in payload:
             event = event_from_json(payload["event"])
-            self.match = self._next_match(self.match, event)
+            self.match = self.match.apply(event)
             if isinstance(event, OpeningRoll | Roll):
                 self.rolls += 1
             if "reserve" in payload and self.clock:
@@ -124,39 +136,45 @@ class Table(Room):
         elif "hints" in payload:
             self.hints[payload["seat"]] = bool(payload["hints"])
 
-    def _next_match(self, match: Match, event: Event) -> Match:
-        after = match.apply(event)
-        if isinstance(event, MakePlay | Confirm):
-            game = after.games[len(match.games) - 1]
-            action = game.actions[-1] if game.actions else None
-            if action is not None and action.type == "play":
-                self.last_play = {**action_to_json(action), "game": len(match.games)}
-        return after
-
     # -- commands
 
-    async def submit(self, seat: int | None, event_doc: dict[str, Any], by: str) -> None:
-        """Apply one command for ``seat`` (None for the server), persist it, tell everyone,
-        then play whatever follows automatically. Raises :class:`TableError`."""
-        async with self.lock:
+    async def submit(self, seat: int | None, event_doc: dict[str, Any], by: str) -> int:
+        """Apply one command for ``seat`` (None for the server), persist it, play whatever
+        follows automatically, then tell everyone. Returns the version the command made.
+        Raises :class:`TableError`."""
+
+        async def work() -> int:
             await self._apply(self._event(seat, event_doc), by)
+            n = self.n
             await self._automate()
-        await self.broadcast()
+            return n
 
-    async def set_auto(self, seat: int, roll: bool, moves: bool) -> None:
-        """S5: roll automatically when no double is possible, play forced moves."""
-        async with self.lock:
-            self.auto[seat] = {"roll": roll, "moves": moves}
-            await self._persist({"seat": seat, "auto": self.auto[seat]})
+        return await self._serially(work)
+
+    async def set_auto(self, seat: int, roll: bool, moves: bool) -> int:
+        """S5: roll automatically when no double is possible, play forced moves. Returns
+        the version of the stored setting."""
+
+        async def work() -> int:
+            setting = {"roll": roll, "moves": moves}
+            await self._persist({"seat": seat, "auto": setting})
+            self.auto = {**self.auto, seat: setting}
+            n = self.n
             await self._automate()
-        await self.broadcast()
+            return n
 
-    async def set_hints(self, seat: int, allow: bool) -> None:
-        """A player agrees (or no longer agrees) to hints for both players."""
-        async with self.lock:
-            self.hints[seat] = allow
+        return await self._serially(work)
+
+    async def set_hints(self, seat: int, allow: bool) -> int:
+        """A player agrees (or no longer agrees) to hints for both players. Returns the
+        version of the stored answer."""
+
+        async def work() -> int:
             await self._persist({"seat": seat, "hints": allow})
-        await self.broadcast()
+            self.hints = {**self.hints, seat: allow}
+            return self.n
+
+        return await self._serially(work)
 
     def hints_allowed(self) -> bool:
         """Hints are for practice: never at a rated table; against the computer always,
@@ -168,11 +186,14 @@ class Table(Room):
     async def start(self) -> None:
         """Begin (or resume) play: roll-off, bots, timers. After a restart the player to
         act gets a fresh move allowance on top of the reserve stored with the last event."""
-        async with self.lock:
+
+        async def work() -> int:
             if self.clock is not None and self.clock.actor is None:
                 self.clock.start(self.actor(), time.monotonic())
             await self._automate()
-        await self.broadcast()
+            return self.n
+
+        await self._serially(work)
 
     def _event(self, seat: int | None, doc: dict[str, Any]) -> Event:
         """The rules event for a client command (dice are the server's)."""
@@ -188,26 +209,35 @@ class Table(Room):
     async def _apply(self, event: Event, by: str) -> None:
         """Check, persist and take in one event (the caller holds the lock)."""
         try:
-            match = self._next_match(self.match, event)
+            match = self.match.apply(event)
         except NardyError as error:
             raise TableError(str(error)) from None
         payload: dict[str, Any] = {"event": event_to_json(event), "by": by}
         now = time.monotonic()
         if self.clock:
-            self.clock.charge(now)
-            payload["reserve"] = list(self.clock.reserve)
+            reserve = self.clock.charged(now)
+            payload["reserve"] = reserve
         await self._persist(payload)
         self.match = match
         if isinstance(event, OpeningRoll | Roll):
             self.rolls += 1
         if self.clock:
+            self.clock.reserve = reserve
             self.clock.start(self.actor(), now)
         if self.match.is_over():
             await self._finish()
 
     async def _automate(self) -> None:
         """Play everything that needs no person: the roll-off, the computer's decisions,
-        forced moves and automatic rolls. The computer thinks in a worker thread."""
+        forced moves and automatic rolls. The computer thinks in a worker thread. When the
+        store refuses one of these, the table is rebuilt and they are tried again later."""
+        try:
+            await self._play_automatically()
+        except StoreFailure:
+            self._retry_later()
+        self._arm_timer()
+
+    async def _play_automatically(self) -> None:
         for _ in range(10_000):
             actor = self.actor()
             agent = self.agents.get(actor) if actor is not None else None
@@ -224,7 +254,6 @@ class Table(Room):
             if automatic is None:
                 break
             await self._apply(automatic, "server")
-        self._arm_timer()
 
     def _automatic_event(self) -> Event | None:
         if self.is_over() or None in self.row.seats:
@@ -279,9 +308,13 @@ class Table(Room):
             if self._deadline() is None or self._deadline() != deadline:
                 return
             actor = self.actor()
-            if actor is not None:
-                await self._lose_on_time(actor)
-            await self._automate()
+            try:
+                if actor is not None:
+                    await self._lose_on_time(actor)
+            except StoreFailure:  # rebuilt from the store: the clock runs out again later
+                self._retry_later()
+            else:
+                await self._automate()
         await self.broadcast()
 
     async def _lose_on_time(self, seat: int) -> None:
@@ -348,7 +381,7 @@ class Table(Room):
             "perspective": viewer,
             "pips": list(pips),
             "steps": [list(s) for s in game.moving.steps] if game.moving else [],
-            "last_play": self.last_play,
+            "last_play": _last_play(self.match),
             "legal": legal,
             "result": None if game.result is None else vars(game.result),
             "last_result": _last_result(self.match),
@@ -391,6 +424,16 @@ def _opening_dice(game: Game) -> list[int] | None:
     if first is None or first.type != "opening" or not first.attempts:
         return None
     return list(first.attempts[-1])
+
+
+def _last_play(match: Match) -> dict[str, Any] | None:
+    """The last confirmed play of ``match`` as a record action, with its game's number
+    (from 1); worked out from the stored events alone, like everything in the state."""
+    for number in range(len(match.games), 0, -1):
+        for action in reversed(match.games[number - 1].actions):
+            if action.type == "play":
+                return {**action_to_json(action), "game": number}
+    return None
 
 
 def _last_result(match: Match) -> dict[str, Any] | None:

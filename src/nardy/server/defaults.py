@@ -1,0 +1,8 @@
+"""The server's default settings, in one place for ``ServerConfig`` and ``nardy serve``
+(a module without imports, so the command line reads it without loading the server)."""
+
+GRACE = 60.0
+"""Seconds a disconnected player keeps their seat before losing on time."""
+
+BOT_DELAY = 0.4
+"""Seconds the computer waits before each decision, so that people can follow its play."""

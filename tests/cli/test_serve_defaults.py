@@ -1,0 +1,18 @@
+"""``nardy serve`` and :class:`~nardy.server.app.ServerConfig` share one set of defaults."""
+
+from __future__ import annotations
+
+import argparse
+
+from nardy.cli import serve
+from nardy.server.app import ServerConfig
+
+
+def test_serve_and_the_server_config_have_one_computer_delay_and_grace() -> None:
+    parser = argparse.ArgumentParser()
+    serve.add_arguments(parser)
+    args = parser.parse_args([])
+    config = ServerConfig()
+    assert args.bot_delay == config.bot_delay > 0
+    assert args.grace == config.grace
+    assert f"default {config.bot_delay:g}" in parser.format_help()
