@@ -257,3 +257,19 @@ def test_no_hints_at_a_rated_table(fast: LiveServer):
             await client.aclose()
 
     run(scenario())
+
+
+def test_a_rollout_of_a_position(fast: LiveServer):
+    start = position_to_json(BACKGAMMON.start_position())
+
+    async def scenario() -> None:
+        async with httpx.AsyncClient(base_url=fast.url, trust_env=False, timeout=300) as http:
+            reply = await http.post("/api/rollout", json={"position": start, "games": 36})
+            assert reply.status_code == 200, reply.text
+            found = reply.json()
+            assert found["games"] == 36 and len(found["chances"]) == len(found["errors"]) == 5
+            assert 0.2 < found["chances"][0] < 0.8 and found["equity_error"] > 0
+            bad = await http.post("/api/rollout", json={"position": start, "games": 37})
+            assert bad.status_code == 400 and "36, 72" in bad.json()["detail"]
+
+    run(scenario(), timeout=300)

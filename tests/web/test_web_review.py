@@ -94,6 +94,11 @@ def test_the_analysis_of_a_position_ranks_the_plays(page):
     assert '"off":[0,0]' in text and ",-1," in text
     page.click("#analyse-go")
     page.wait_for_selector("#analyse-result [data-play]")
+    # a rollout of the position set up
+    page.select_option("#analyse-games", "36")
+    page.click("#analyse-rollout")
+    page.wait_for_selector("#rollout-result", timeout=240_000)
+    assert "36" in page.inner_text("#rollout-result")
 
 
 def test_the_review_in_russian_has_no_english(browser, server):

@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -439,6 +440,22 @@ class Engine:
             table.append((dice, chance, best))
             start = end
         return table
+
+    def rollout(self, cells: Cells, dice: Dice | None, games: int, seed: int = 1) -> dict[str, Any]:
+        """The roller's cubeless chances and equity from playing the position out
+        ``games`` times with the engine on both sides (the bot's rollout, with rotated
+        dice and luck adjustment), with their standard errors."""
+        from nardy.bot.rollout import Options, rollout
+
+        result = rollout(self.evaluator, [(cells, dice)], Options(games=games, seed=seed))[0]
+        return {
+            "games": result.games,
+            "chances": [round(float(x), 4) for x in result.outputs],
+            "errors": [round(float(x), 4) for x in result.errors],
+            "equity": round(float(result.equity), 4),
+            "equity_error": round(float(result.equity_error), 4),
+            "cpu_seconds": round(result.cpu_seconds, 2),
+        }
 
     def passed(self, cells: Cells, ply: int) -> Array:
         """The roller's outputs when it cannot play: the opponent rolls in the same position."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from types import ModuleType
 
-from nardy.bench import analysis, bearoff, bot, movegen, rollout, server_load
+from nardy.bench import analysis, bearoff, bot, movegen, review, rollout, server_load
 
 NAME = "bench"
 HELP = "measure speed"
@@ -19,6 +19,7 @@ BENCHES: dict[str, tuple[ModuleType, str]] = {
     "bot": (bot, "a player's strength in cubeless games"),
     "server": (server_load, "many games at once against a local server: round-trip times"),
     "analysis": (analysis, "nardy's review of matches against GNU Backgammon's analysis"),
+    "review": (review, "the analysis of a level's own games: error rates and luck"),
     "bearoff": (bearoff, "bear-off databases: build cost, size, the networks' error on them"),
     "rollout": (rollout, "rollout speed and the variance reduction of rotated dice and luck"),
 }

@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 
 from nardy.rules.errors import NardyError
 from nardy.server.lobby import Lobby
-from nardy.server.reviews import Reviews
+from nardy.server.reviews import ReviewError, Reviews
 from nardy.server.table import Table
 
 MAX_PLY = 2
@@ -37,6 +37,7 @@ class PositionQuery(BaseModel):
     cube: int = Field(1, description="the cube's value")
     owner: str = Field("centred", description="centred, roller or opponent")
     crawford: bool = Field(False, description="this is the Crawford game")
+    games: int = Field(144, description="a rollout's games: 36, 72, 144, 216 or 324")
 
 
 def router(
@@ -150,6 +151,25 @@ def router(
                 )
             except NardyError as error:
                 raise HTTPException(400, str(error)) from None
+
+    @routes.post(
+        "/api/rollout",
+        summary="Roll a position out: cubeless chances and equity with standard errors",
+    )
+    async def rollout_route(query: PositionQuery) -> dict[str, Any]:
+        from nardy.analysis.position import ROLLOUT_GAMES
+        from nardy.formats.position_json import position_to_json
+
+        position, dice, _ = _read_position(query)
+        if query.games not in ROLLOUT_GAMES:
+            sizes = ", ".join(map(str, ROLLOUT_GAMES))
+            raise HTTPException(400, f"a rollout here is {sizes} games")
+        job = ("rollout", position_to_json(position, dice), query.games)
+        try:
+            answer: dict[str, Any] = await asyncio.to_thread(reviews.rollouts.run, job)
+        except ReviewError as error:
+            raise HTTPException(400, str(error)) from None
+        return answer
 
     ply_default = ply
     return routes

@@ -46,10 +46,7 @@ class ReviewError(RuntimeError):
 
 
 def _serve(connection: Connection) -> None:
-    """The child process: analyse each ``(record, ply)`` sent, telling its progress."""
-    from nardy.analysis.review import analyse
-    from nardy.formats.record import replay
-
+    """The child process: do each job sent, telling its progress, until told to stop."""
     while True:
         try:
             job = connection.recv()
@@ -57,14 +54,31 @@ def _serve(connection: Connection) -> None:
             return
         if job is None:
             return
-        record, ply = job
         try:
-            match = replay(record)
-            players = record.get("players") or ["player 0", "player 1"]
-            review = analyse(match, (players[0], players[1]), ply, progress=_Teller(connection))
-            connection.send(("done", review.to_json()))
+            connection.send(("done", _do(job, _Teller(connection))))
         except Exception as error:  # any failure is the job's, not the child's
             connection.send(("failed", f"{type(error).__name__}: {error}"))
+
+
+def _do(job: tuple[Any, ...], progress: Callable[[int, int], None]) -> dict[str, Any]:
+    """``("review", record, ply)``: the analysis of a record; ``("rollout", position JSON,
+    games)``: a rollout of a position."""
+    kind = job[0]
+    if kind == "review":
+        from nardy.analysis.review import analyse
+        from nardy.formats.record import replay
+
+        record, ply = job[1], job[2]
+        players = record.get("players") or ["player 0", "player 1"]
+        match = replay(record)
+        return analyse(match, (players[0], players[1]), ply, progress=progress).to_json()
+    if kind == "rollout":
+        from nardy.analysis.position import rollout_position
+        from nardy.formats.position_json import position_from_json
+
+        position, dice = position_from_json(job[1])
+        return rollout_position(position, dice, job[2])
+    raise ValueError(f"unknown job {kind!r}")
 
 
 class _Teller:
@@ -82,8 +96,8 @@ class _Teller:
 
 
 class Analyst:
-    """A child process that analyses one record at a time, started when first needed and
-    again if it dies."""
+    """A child process that does one job at a time (a review, a rollout), started when
+    first needed and again if it dies."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -94,9 +108,15 @@ class Analyst:
         self, record: dict[str, Any], ply: int, progress: Callable[[int, int], None]
     ) -> dict[str, Any]:
         """The review of ``record`` (blocking: call it in a thread)."""
+        return self.run(("review", record, ply), progress)
+
+    def run(
+        self, job: tuple[Any, ...], progress: Callable[[int, int], None] | None = None
+    ) -> dict[str, Any]:
+        """The answer to ``job`` (see :func:`_do`; blocking: call it in a thread)."""
         with self._lock:
             connection = self._start()
-            connection.send((record, ply))
+            connection.send(job)
             while True:
                 try:
                     message = connection.recv()
@@ -105,7 +125,8 @@ class Analyst:
                     raise ReviewError("the analysing process stopped") from None
                 kind = message[0]
                 if kind == "progress":
-                    progress(message[1], message[2])
+                    if progress is not None:
+                        progress(message[1], message[2])
                 elif kind == "done":
                     result: dict[str, Any] = message[1]
                     return result
@@ -153,6 +174,8 @@ class Reviews:
         self.ply = ply
         self.owner = secrets.token_hex(8)
         self.analyst = Analyst()
+        self.rollouts = Analyst()
+        """A second child process, for rollouts of positions (``POST /api/rollout``)."""
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -181,6 +204,7 @@ class Reviews:
                 await self._task
             self._task = None
         await asyncio.to_thread(self.analyst.close)
+        await asyncio.to_thread(self.rollouts.close)
 
     async def _work(self) -> None:
         while True:

@@ -40,6 +40,9 @@ export function analyseView(root) {
   let answer = null;
   let shown = 0;
   let busy = false;
+  let games = 144;
+  let rolled = null; // the last rollout's answer
+  let rolling = false;
   const page = h("div", { class: "analyse" });
   clear(root).append(page);
 
@@ -71,7 +74,7 @@ export function analyseView(root) {
     render();
   }
 
-  async function analyse() {
+  function query() {
     const body = { dice: dice[0] ? dice : null, ply, match_to: matchTo, score };
     const raw = text.trim();
     if (raw.startsWith("{")) {
@@ -79,7 +82,7 @@ export function analyseView(root) {
         body.position = JSON.parse(raw);
       } catch {
         toast(t("analyse.bad_json"));
-        return;
+        return null;
       }
     } else if (raw) {
       body.position_id = raw;
@@ -87,6 +90,27 @@ export function analyseView(root) {
       body.position = { variant, board: position.board, bar: position.bar, off: position.off, reserve: position.reserve };
     }
     if (body.dice === null) delete body.dice;
+    return body;
+  }
+
+  async function rollout() {
+    const body = query();
+    if (!body) return;
+    rolling = true;
+    rolled = null;
+    render();
+    try {
+      rolled = await api("/api/rollout", { ...body, games });
+    } catch (error) {
+      toast(error.message);
+    }
+    rolling = false;
+    render();
+  }
+
+  async function analyse() {
+    const body = query();
+    if (!body) return;
     busy = true;
     render();
     try {
@@ -198,7 +222,17 @@ export function analyseView(root) {
               h("input", { type: "number", id: "analyse-score-0", min: "0", max: String(matchTo - 1), value: String(score[0]), onchange: (e) => { score = [Number(e.target.value), score[1]]; } }), " – ",
               h("input", { type: "number", id: "analyse-score-1", min: "0", max: String(matchTo - 1), value: String(score[1]), onchange: (e) => { score = [score[0], Number(e.target.value)]; } })) : null),
           h("button", { type: "button", class: "primary", id: "analyse-go", onclick: analyse, disabled: busy }, busy ? t("hint.thinking") : t("analyse.go")),
-          results())),
+          results(),
+          h("div", { class: "row" },
+            h("label", { for: "analyse-games" }, t("analyse.rollout_games")),
+            select("analyse-games", [36, 72, 144, 216, 324].map((n) => [n, String(n)]), games, (v) => { games = Number(v); }),
+            h("button", { type: "button", id: "analyse-rollout", onclick: rollout, disabled: rolling }, rolling ? t("analyse.rolling") : t("analyse.rollout"))),
+          rolled ? h("div", { class: "card", id: "rollout-result" },
+            h("p", {}, t("analyse.rollout_result", { games: rolled.games, equity: equity(rolled.equity), error: rolled.equity_error.toFixed(3) })),
+            h("p", { class: "small" }, t("analyse.rollout_chances", {
+              win: (100 * rolled.chances[0]).toFixed(1), win_error: (100 * rolled.errors[0]).toFixed(1),
+              gammon: (100 * rolled.chances[1]).toFixed(1), lose_gammon: (100 * rolled.chances[3]).toFixed(1),
+            }))) : null)),
     );
   }
 
