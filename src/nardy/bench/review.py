@@ -77,15 +77,27 @@ def figures(reviews: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def _setting(item: str) -> tuple[str, Any]:
+    """``KEY=VALUE``, the value read as JSON where it parses.
+
+    >>> _setting("cube=true"), _setting("scoring=oin")
+    (('cube', True), ('scoring', 'oin'))
+    """
+    key, _, text = item.partition("=")
+    try:
+        return key, json.loads(text)
+    except json.JSONDecodeError:
+        return key, text
+
+
 def main(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import Progress
 
     from nardy.analysis import DEFAULT_PLY
-    from nardy.cli.selfplay import parse_sets
 
     ply = DEFAULT_PLY if args.ply is None else args.ply
-    values = parse_sets(args.set)
+    values = dict(_setting(item) for item in args.set)
     reviews = []
     with Progress(console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(f"{args.variant}, {args.level}", total=args.games)
