@@ -13,14 +13,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", required=True, help="backgammon, long-nardy, dutch, ...")
     start = parser.add_mutually_exclusive_group()
     start.add_argument("--weights", default=None, help="model to start from (default shipped)")
-    start.add_argument(
-        "--fresh",
-        default=None,
-        metavar="CONTACT,RACE",
-        help="start from new random class networks with these hidden units, e.g. 128,64",
-    )
+    start.add_argument("--fresh", action="store_true", help="start from new random class networks")
     start.add_argument(
         "--warm", default=None, help="start new class networks from this single network"
+    )
+    parser.add_argument(
+        "--hidden",
+        default="128,64",
+        metavar="CONTACT,RACE",
+        help="hidden units of new class networks (--fresh, --warm), e.g. 128,64",
     )
     parser.add_argument("--data", required=True, nargs="+", help="data sets (.npz)")
     parser.add_argument("--epochs", type=int, default=20, help="passes over the data")
@@ -31,12 +32,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _hidden(text: str) -> dict[str, int]:
-    """``"128,64"`` as hidden units per class."""
+    """``"128,64"`` as hidden units per class.
+
+    >>> _hidden("256,64")
+    {'contact': 256, 'race': 64}
+    """
     try:
         contact, race = (int(part) for part in text.split(","))
     except ValueError:
         raise SystemExit(
-            f"--fresh wants two numbers, CONTACT,RACE (e.g. 128,64), not {text!r}"
+            f"--hidden wants two numbers, CONTACT,RACE (e.g. 128,64), not {text!r}"
         ) from None
     return {"contact": contact, "race": race}
 
@@ -56,10 +61,9 @@ def run(args: argparse.Namespace) -> int:
 
     variant = variant_named(args.variant)
     if args.fresh:
-        model = Model.create(variant, _hidden(args.fresh), seed=args.seed)
+        model = Model.create(variant, _hidden(args.hidden), seed=args.seed)
     elif args.warm:
-        hidden = {"contact": 128, "race": 64}
-        model = warm_model(variant, Network.load(args.warm), hidden, args.seed)
+        model = warm_model(variant, Network.load(args.warm), _hidden(args.hidden), args.seed)
     else:
         model = Model.load(variant, Path(args.weights) if args.weights else weights_path(variant))
     sets = [load_data(Path(path)) for path in args.data]
