@@ -1,9 +1,9 @@
 /* The optional compiled encoder of the bot: network inputs and position classes.
  *
- * It computes exactly what nardy.bot.encoding.Encoder, nardy.bot.features.Features and
- * nardy.bot.model.classify compute with numpy (the tests compare them row by row), for a
- * batch of positions at once, with no knowledge of any variant: the caller passes the
- * opponent's numbering (which roller point each opponent point is) and whether hits exist.
+ * It computes exactly what Encoder, Features and classify of nardy.bot.evaluation (the
+ * encoding, features and model modules) compute with numpy (the tests compare them row by
+ * row), for a batch of positions at once, with no knowledge of any variant: the caller passes
+ * the opponent's numbering (which roller point each opponent point is) and whether hits exist.
  *
  * cells: N x 30 int64 (the layout of nardy.rules.cells), C-contiguous.
  * inputs(cells, n, opponent_points, hits, features, flipped, out): writes N rows of

@@ -10,7 +10,7 @@ import pytest
 from nardy.analysis.engine import OPENING_ROLLS, ROLLS, Engine, Stakes
 from nardy.analysis.marks import mark
 from nardy.analysis.review import analyse
-from nardy.bot.agent import RandomAgent, play_match, seeded_dice
+from nardy.bot.agents.agent import RandomAgent, play_match, seeded_dice
 from nardy.rules.game import Accept, Game, MakePlay, OpeningRoll, Phase, Resign, Roll
 from nardy.rules.match import Match
 from nardy.rules.plays import Play, final_cells
@@ -188,7 +188,7 @@ def test_playing_the_best_choice_everywhere_costs_nothing(variant_name, values):
     agent = BestAgent(holder)
     dice = seeded_dice(11)
     match = holder[0]
-    from nardy.bot.agent import next_event
+    from nardy.bot.agents.agent import next_event
 
     while not match.is_over() and len(match.games) <= 2:
         holder[0] = match
@@ -215,7 +215,8 @@ def test_a_resignation_answer_is_a_decision_weighed_against_playing_on():
 
 
 def test_stakes_turn_match_winning_chances_into_equity_per_cube():
-    from nardy.bot.cube import CubeContext, MatchScale
+    from nardy.bot.decisions.cube import CubeContext
+    from nardy.bot.decisions.scales import MatchScale
 
     dmp = Stakes(CubeContext(scale=MatchScale(1, 1), in_use=False))
     assert dmp.normalise(0.75) == pytest.approx(0.5)  # 2 × MWC − 1 at double match point

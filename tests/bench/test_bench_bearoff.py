@@ -7,7 +7,7 @@ import json
 import pytest
 
 from nardy.bench import bearoff
-from nardy.bot.bearoff import cache_folder, tables
+from nardy.bot.evaluation.bearoff import cache_folder, tables
 from nardy.cli import main
 
 

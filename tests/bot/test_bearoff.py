@@ -8,8 +8,8 @@ from itertools import product
 import numpy as np
 import pytest
 
-from nardy.bot.bearoff import FULL, TWO_SIDED_CHECKERS, BearOff, tables
-from nardy.bot.bearoff.index import (
+from nardy.bot.evaluation.bearoff import FULL, TWO_SIDED_CHECKERS, BearOff, tables
+from nardy.bot.evaluation.bearoff.index import (
     COUNT,
     MISSING,
     ROLLS,
@@ -19,8 +19,8 @@ from nardy.bot.bearoff.index import (
     positions,
     positions_up_to,
 )
-from nardy.bot.bearoff.one_sided import solve as solve_one_sided
-from nardy.bot.bearoff.two_sided import finals, solve
+from nardy.bot.evaluation.bearoff.one_sided import solve as solve_one_sided
+from nardy.bot.evaluation.bearoff.two_sided import finals, solve
 from nardy.rules.cells import OFF, OPP_OFF, Cells
 from nardy.rules.plays import final_cells
 from nardy.rules.variant import Variant
@@ -310,7 +310,7 @@ def test_outputs_agree_with_gnu_backgammon_in_races_with_gammons():
 
 
 def test_tables_are_built_once_then_read_from_the_cache(tmp_path, monkeypatch):
-    from nardy.bot import bearoff
+    from nardy.bot.evaluation import bearoff
 
     monkeypatch.setenv("NARDY_CACHE", str(tmp_path))
     built = []
@@ -330,7 +330,7 @@ def test_tables_are_built_once_then_read_from_the_cache(tmp_path, monkeypatch):
 
 
 def test_a_cache_that_cannot_be_written_keeps_the_tables_in_memory(tmp_path, monkeypatch):
-    from nardy.bot import bearoff
+    from nardy.bot.evaluation import bearoff
 
     blocked = tmp_path / "file"
     blocked.write_text("a file where the folder would go")

@@ -6,11 +6,17 @@ from collections.abc import Sequence
 
 import pytest
 
-from nardy.bot.agent import next_chouette_move, next_event, play_chouette, play_match, seeded_dice
-from nardy.bot.encoding import INPUTS
-from nardy.bot.levels import Bot
-from nardy.bot.network import Network
-from nardy.bot.player import BotAgent, play_observed_match
+from nardy.bot.agents.agent import (
+    next_chouette_move,
+    next_event,
+    play_chouette,
+    play_match,
+    seeded_dice,
+)
+from nardy.bot.agents.bot_agent import BotAgent, play_observed_match
+from nardy.bot.agents.levels import Bot
+from nardy.bot.evaluation.encoding import INPUTS
+from nardy.bot.evaluation.network import Network
 from nardy.rules.cells import Cells
 from nardy.rules.chouette import Chouette, TeamDouble
 from nardy.rules.game import (

@@ -9,18 +9,9 @@ from itertools import pairwise
 
 import pytest
 
-from nardy.bot.cube import (
-    MONEY,
-    CubeContext,
-    MatchEquityTable,
-    MatchScale,
-    Owner,
-    Probabilities,
-    Values,
-    cubeful,
-    decide,
-    kazaross_xg2,
-)
+from nardy.bot.decisions.chances import Probabilities, Values
+from nardy.bot.decisions.cube import CubeContext, Owner, cubeful, decide
+from nardy.bot.decisions.scales import MONEY, MatchEquityTable, MatchScale, kazaross_xg2
 from nardy.rules.game import Double, Game, MakePlay, OpeningRoll, Take
 from nardy.rules.match import Match
 from nardy.rules.settings import Settings

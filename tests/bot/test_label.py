@@ -6,12 +6,12 @@ from pathlib import Path
 
 import numpy as np
 
-from nardy.bot.evaluator import Evaluator
-from nardy.bot.fitting import fit
-from nardy.bot.label import before_roll, collect, label, load_data, save_data
-from nardy.bot.model import Model
-from nardy.bot.network import flip_outputs
-from nardy.bot.search import ROLLS, Search
+from nardy.bot.evaluation.evaluator import Evaluator
+from nardy.bot.evaluation.model import Model
+from nardy.bot.evaluation.network import flip_outputs
+from nardy.bot.lookahead.search import ROLLS, Search
+from nardy.bot.training.fitting import fit
+from nardy.bot.training.label import before_roll, collect, label, load_data, save_data
 from nardy.cli import main
 from nardy.variants import BACKGAMMON, LONG_NARDY
 

@@ -11,13 +11,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from nardy.bot.encoding import INPUTS, SIDE, Encoder
-from nardy.bot.evaluator import Evaluator
-from nardy.bot.levels import LEVELS, Bot, weights_path
-from nardy.bot.model import Model
-from nardy.bot.network import Network, equity, flip_outputs
-from nardy.bot.search import ROLLS, Search
-from nardy.bot.train import Schedule, train
+from nardy.bot.agents.levels import LEVELS, Bot
+from nardy.bot.evaluation.encoding import INPUTS, SIDE, Encoder
+from nardy.bot.evaluation.evaluator import Evaluator
+from nardy.bot.evaluation.model import Model
+from nardy.bot.evaluation.network import Network, equity, flip_outputs
+from nardy.bot.evaluation.shipped import weights_path
+from nardy.bot.lookahead.search import ROLLS, Search
+from nardy.bot.training.train import Schedule, train
 from nardy.rules.plays import final_cells, legal_plays
 from nardy.variants import BACKGAMMON, DUTCH, LONG_NARDY, NACKGAMMON, VARIANTS
 

@@ -1,5 +1,6 @@
-"""Position classes, hand-made features and the per-class model (:mod:`nardy.bot.model`,
-:mod:`nardy.bot.features`), and the compiled encoder that must compute the same numbers."""
+"""Position classes, hand-made features and the per-class model
+(:mod:`nardy.bot.evaluation.model`, :mod:`nardy.bot.evaluation.features`), and the compiled
+encoder that must compute the same numbers."""
 
 from __future__ import annotations
 
@@ -10,13 +11,13 @@ import numpy as np
 import pytest
 
 from nardy.bench.players import RandomPlayer
-from nardy.bot.encoding import Encoder
-from nardy.bot.evaluator import Evaluator
-from nardy.bot.features import NAMES, PER_SIDE, Features
-from nardy.bot.levels import weights_path
-from nardy.bot.model import CONTACT, RACE, Geometry, Model, classify, compiled
-from nardy.bot.network import Network
-from nardy.bot.train import warm_model
+from nardy.bot.evaluation.encoding import Encoder
+from nardy.bot.evaluation.evaluator import Evaluator
+from nardy.bot.evaluation.features import NAMES, PER_SIDE, Features
+from nardy.bot.evaluation.model import CONTACT, RACE, Geometry, Model, classify, compiled
+from nardy.bot.evaluation.network import Network
+from nardy.bot.evaluation.shipped import weights_path
+from nardy.bot.training.train import warm_model
 from nardy.rules.cells import BAR, OFF, OPP_OFF, RESERVE
 from nardy.rules.plays import final_cells
 from nardy.variants import BACKGAMMON, DUTCH, LONG_NARDY, NACKGAMMON, VARIANTS
@@ -191,7 +192,7 @@ def test_the_evaluator_judges_a_mixed_batch_by_class() -> None:
 
 @pytest.mark.parametrize("variant", [BACKGAMMON, LONG_NARDY], ids=lambda v: v.name)
 def test_the_evaluator_answers_bear_offs_from_the_databases(variant) -> None:  # type: ignore[no-untyped-def]
-    from nardy.bot.bearoff import BearOff
+    from nardy.bot.evaluation.bearoff import BearOff
 
     evaluator = Evaluator(variant, Model.create(variant, {"contact": 4, "race": 4}, seed=1))
     mirror = variant.mirror

@@ -13,8 +13,8 @@ import pytest
 from nardy.bench.bot import run
 from nardy.bench.gnubg import board as gnubg_board
 from nardy.bench.players import Player, RandomPlayer
-from nardy.bot.heuristic import HeuristicPlayer
-from nardy.bot.pubeval import PubevalPlayer, is_race, score
+from nardy.bot.agents.heuristic import HeuristicPlayer
+from nardy.bot.agents.pubeval import PubevalPlayer, is_race, score
 from nardy.rules.cells import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF, Cells
 from nardy.rules.plays import Dice, final_cells
 from nardy.rules.variant import Variant

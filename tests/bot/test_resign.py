@@ -7,11 +7,13 @@ from collections.abc import Sequence
 
 import pytest
 
-from nardy.bot.cube import CubeContext, MatchScale, Owner, Probabilities, cubeful
-from nardy.bot.encoding import INPUTS
-from nardy.bot.network import Network
-from nardy.bot.player import BotAgent
-from nardy.bot.resign import HOPELESS, MARGIN, accepts, expected, offer_level
+from nardy.bot.agents.bot_agent import BotAgent
+from nardy.bot.decisions.chances import Probabilities
+from nardy.bot.decisions.cube import CubeContext, Owner, cubeful
+from nardy.bot.decisions.resignation import HOPELESS, MARGIN, accepts, expected, offer_level
+from nardy.bot.decisions.scales import MatchScale
+from nardy.bot.evaluation.encoding import INPUTS
+from nardy.bot.evaluation.network import Network
 from nardy.rules.cells import Cells
 from nardy.rules.game import Double, Game, MakePlay, OpeningRoll, Phase, Resign, Take
 from nardy.rules.settings import Settings

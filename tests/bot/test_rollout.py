@@ -8,12 +8,12 @@ import json
 import numpy as np
 import pytest
 
-from nardy.bot.bearoff import BearOff, tables
-from nardy.bot.bearoff.index import index
-from nardy.bot.encoding import INPUTS
-from nardy.bot.evaluator import Evaluator
-from nardy.bot.network import Network, flip_outputs
-from nardy.bot.rollout import Options, rollout
+from nardy.bot.evaluation.bearoff import BearOff, tables
+from nardy.bot.evaluation.bearoff.index import index
+from nardy.bot.evaluation.encoding import INPUTS
+from nardy.bot.evaluation.evaluator import Evaluator
+from nardy.bot.evaluation.network import Network, flip_outputs
+from nardy.bot.lookahead.rollout import Options, rollout
 from nardy.cli import main
 from nardy.rules.cells import CHECKERS, OFF, OPP_OFF, Cells
 from nardy.rules.variant import Variant

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from nardy.bot.agent import RandomAgent, play_match, seeded_dice
+from nardy.bot.agents.agent import RandomAgent, play_match, seeded_dice
 from nardy.cli import main
 from nardy.formats.jellyfish import write_mat
 from nardy.formats.record import match_to_record

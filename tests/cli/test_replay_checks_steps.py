@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from referee import Referee, State, record_faults
 
-from nardy.bot.agent import RandomAgent, next_event
+from nardy.bot.agents.agent import RandomAgent, next_event
 from nardy.cli import main
 from nardy.formats.record import match_to_record
 from nardy.rules.game import Phase

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from gnubg_runner import FAST_PLAYERS, needs_gnubg, run_gnubg
 
-from nardy.bot.agent import RandomAgent, play_match, seeded_dice
+from nardy.bot.agents.agent import RandomAgent, play_match, seeded_dice
 from nardy.formats.gnubg_id import position_id
 from nardy.formats.jellyfish import MatError, read_mat, write_mat
 from nardy.formats.record import match_to_record

@@ -9,7 +9,7 @@ from typing import ClassVar
 import pytest
 from extra_variant import LONGGAMMON, registered
 
-from nardy.bot.agent import RandomAgent, play_match, seeded_dice
+from nardy.bot.agents.agent import RandomAgent, play_match, seeded_dice
 from nardy.formats.gnubg_id import position_from_id, position_id
 from nardy.formats.gnubg_match_id import MatchIdError, game_key
 from nardy.formats.jellyfish import MatError, read_mat, variations, write_mat

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from nardy.bot.agent import RandomAgent, play_chouette, seeded_dice
+from nardy.bot.agents.agent import RandomAgent, play_chouette, seeded_dice
 from nardy.rules.chouette import Chouette, TeamDouble, rotate
 from nardy.rules.errors import IllegalActionError
 from nardy.rules.game import Double, Drop, MakePlay, OpeningRoll, Phase, Resign, Roll, Take

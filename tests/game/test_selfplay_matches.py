@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 
-from nardy.bot.agent import RandomAgent, play_match, seeded_dice
+from nardy.bot.agents.agent import RandomAgent, play_match, seeded_dice
 from nardy.formats.record import match_to_record, replay
 from nardy.rules.cells import CHECKERS, OFF, OPP_BAR, OPP_OFF
 from nardy.rules.game import Game, Result

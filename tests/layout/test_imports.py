@@ -4,6 +4,9 @@ Every import in every module counts, those made inside a function and those made
 type checker only: an arrow back is an arrow back wherever it is written. The ratings sit
 beside the analysis, the benchmarks beside the server (neither imports the other), all
 below the command line.
+
+Inside the bot the same holds for its parts: evaluation ← lookahead ← decisions ← agents,
+with training beside the agents (it may use everything below them; neither uses the other).
 """
 
 from __future__ import annotations
@@ -87,3 +90,62 @@ def test_imports_point_down(module: str, path: Path) -> None:
         if (other := part(name)) is not None and other != own and LAYERS[other] >= LAYERS[own]
     )
     assert not back, f"{module} imports {back}, which sit at its height or above"
+
+
+BOT_LAYERS: dict[str, int] = {
+    "evaluation": 0,  # encodings, networks, models, bear-off, the evaluator, shipped weights
+    "lookahead": 1,  # search over the rolls, rollouts
+    "decisions": 2,  # chances before the roll, scales, the cube, resignations
+    "agents": 3,  # the players at a table, levels, baselines
+    "training": 3,  # self-play, labels, fitting: beside the agents
+}
+"""Each part of :mod:`nardy.bot` and its height, as :data:`LAYERS` for the package."""
+
+
+def bot_part(module: str) -> str | None:
+    """The part of ``nardy.bot`` a dotted module name belongs to (None: outside a part)."""
+    names = module.split(".")
+    return names[2] if names[:2] == ["nardy", "bot"] and len(names) > 2 else None
+
+
+def upward_in_bot(module: str, path: Path) -> list[str]:
+    """The modules of other bot parts at ``module``'s height or above that it imports."""
+    own = bot_part(module)
+    if own is None:
+        return []
+    return sorted(
+        name
+        for name in imported(module, path)
+        if (other := bot_part(name)) is not None
+        and other != own
+        and BOT_LAYERS[other] >= BOT_LAYERS[own]
+    )
+
+
+BOT_MODULES = [(module, path) for module, path in modules() if module.startswith("nardy.bot.")]
+
+
+def test_every_bot_module_sits_in_a_part() -> None:
+    loose = [module for module, _ in BOT_MODULES if bot_part(module) not in BOT_LAYERS]
+    assert not loose, f"modules of nardy.bot outside its parts: {loose}"
+
+
+def test_an_upward_import_in_the_bot_is_seen(tmp_path: Path) -> None:
+    source = tmp_path / "probe.py"
+    source.write_text(
+        "from nardy.bot.evaluation.network import Network\n"
+        "def f():\n    from nardy.bot.agents.levels import Bot\n"
+        "    from nardy.bot.training.train import train\n"
+    )
+    assert upward_in_bot("nardy.bot.evaluation.probe", source) == [
+        "nardy.bot.agents.levels",
+        "nardy.bot.training.train",
+    ]
+    assert upward_in_bot("nardy.bot.agents.probe", source) == ["nardy.bot.training.train"]
+    assert upward_in_bot("nardy.bot.training.probe", source) == ["nardy.bot.agents.levels"]
+
+
+@pytest.mark.parametrize(("module", "path"), BOT_MODULES, ids=[m for m, _ in BOT_MODULES])
+def test_bot_imports_point_down(module: str, path: Path) -> None:
+    back = upward_in_bot(module, path)
+    assert not back, f"{module} imports {back}, which sit at its height or above in nardy.bot"

@@ -27,7 +27,7 @@ import httpx
 import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
-from nardy.bot.agent import RandomAgent
+from nardy.bot.agents.agent import RandomAgent
 from nardy.server.app import COOKIE, ServerConfig, create_app
 from nardy.server.store import Store
 

@@ -52,7 +52,7 @@ def test_a_match_against_the_computer_finishes(live: LiveServer, variant: str) -
 
 
 def test_a_game_against_the_default_computer_finishes(tmp_path: Path) -> None:
-    pytest.importorskip("nardy.bot.player")
+    pytest.importorskip("nardy.bot.agents.bot_agent")
     with LiveServer(tmp_path / "nardy.sqlite3", agents=None) as server:
         final, _, _ = run(against_computer(server.url, "backgammon", {"match_to": 1}, "beginner"))
         assert not server.errors
@@ -357,7 +357,7 @@ def test_openapi_describes_the_http_api(live: LiveServer) -> None:
 
 
 def test_bad_computer_level_is_refused_clearly(tmp_path: Path) -> None:
-    pytest.importorskip("nardy.bot.player")
+    pytest.importorskip("nardy.bot.agents.bot_agent")
     with LiveServer(tmp_path / "nardy.sqlite3", ServerConfig(bot_delay=0.0), agents=None) as server:
         with httpx.Client(base_url=server.url, trust_env=False) as http:
             http.post("/api/guest", json={"name": "Ala"})

@@ -11,7 +11,7 @@ import os
 import pytest
 import sqlalchemy as sa
 
-from nardy.bot.agent import RandomAgent
+from nardy.bot.agents.agent import RandomAgent
 from nardy.server.app import ServerConfig, create_app
 from nardy.server.store import Store, StoreError, TableRow
 

@@ -57,7 +57,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         pytest.skip("no browser")
     import uvicorn
 
-    from nardy.bot.agent import RandomAgent
+    from nardy.bot.agents.agent import RandomAgent
     from nardy.server.app import ServerConfig, create_app
     from nardy.server.store import Store
 

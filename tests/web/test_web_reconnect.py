@@ -19,7 +19,7 @@ def serving(folder: Path, port: int) -> Iterator[str]:
     """A server on ``port`` over the SQLite database in ``folder``, while the ``with`` lasts."""
     import uvicorn
 
-    from nardy.bot.agent import RandomAgent
+    from nardy.bot.agents.agent import RandomAgent
     from nardy.server.app import ServerConfig, create_app
     from nardy.server.store import Store
 

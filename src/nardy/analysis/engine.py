@@ -39,24 +39,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from nardy.bot.cube import (
-    MONEY,
-    CubeContext,
-    CubeDecision,
-    MatchScale,
-    Owner,
-    Probabilities,
-    Scale,
-    Values,
-    cubeful,
-    decide,
-    kazaross_xg2,
-)
-from nardy.bot.encoding import Array
-from nardy.bot.evaluator import Evaluator
-from nardy.bot.levels import shipped_model
-from nardy.bot.network import equity, flip_outputs
-from nardy.bot.search import ROLLS
+from nardy.bot.decisions.chances import Probabilities, Values
+from nardy.bot.decisions.cube import CubeContext, CubeDecision, Owner, cubeful, decide
+from nardy.bot.decisions.scales import MONEY, MatchScale, Scale, kazaross_xg2
+from nardy.bot.evaluation.encoding import Array
+from nardy.bot.evaluation.evaluator import Evaluator
+from nardy.bot.evaluation.network import equity, flip_outputs
+from nardy.bot.evaluation.shipped import shipped_model
+from nardy.bot.lookahead.search import ROLLS
 from nardy.rules.cells import CHECKERS, OFF, Cells
 from nardy.rules.game import Game
 from nardy.rules.match import Match
@@ -445,7 +435,7 @@ class Engine:
         """The roller's cubeless chances and equity from playing the position out
         ``games`` times with the engine on both sides (the bot's rollout, with rotated
         dice and luck adjustment), with their standard errors."""
-        from nardy.bot.rollout import Options, rollout
+        from nardy.bot.lookahead.rollout import Options, rollout
 
         result = rollout(self.evaluator, [(cells, dice)], Options(games=games, seed=seed))[0]
         return {

@@ -85,8 +85,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def play_match(number: int, length: int, folder: Path) -> Path:
     """Play match ``number`` between two nardy levels (:data:`LEVEL_PAIRS`) with seeded
     dice, and write it as a ``.mat`` file in ``folder``."""
-    from nardy.bot.agent import seeded_dice
-    from nardy.bot.player import BotAgent, play_observed_match
+    from nardy.bot.agents.agent import seeded_dice
+    from nardy.bot.agents.bot_agent import BotAgent, play_observed_match
     from nardy.formats.jellyfish import write_mat
     from nardy.rules.match import Match
     from nardy.rules.settings import Settings

@@ -9,7 +9,7 @@ the two-sided database (both sides with 1..7 checkers on their home points, the 
 borne off), with the database's exact cubeless equity ``2·P(win) − 1`` as the truth, and
 on positions drawn uniformly from all one-sided positions (up to 15 checkers a side, so
 gammons are possible) against the one-sided estimate, which is close to exact but not
-exact. The evaluation is :meth:`~nardy.bot.evaluator.Evaluator.outputs` of a fresh
+exact. The evaluation is :meth:`~nardy.bot.evaluation.evaluator.Evaluator.outputs` of a fresh
 evaluator with the variant's shipped network.
 """
 
@@ -27,10 +27,10 @@ def generation(two_sided: Sequence[int]) -> list[dict[str, Any]]:
     """CPU seconds and sizes of building each database from nothing."""
     import numpy as np
 
-    from nardy.bot.bearoff import FULL
-    from nardy.bot.bearoff import one_sided as one
-    from nardy.bot.bearoff import two_sided as two
-    from nardy.bot.bearoff.index import steps
+    from nardy.bot.evaluation.bearoff import FULL
+    from nardy.bot.evaluation.bearoff import one_sided as one
+    from nardy.bot.evaluation.bearoff import two_sided as two
+    from nardy.bot.evaluation.bearoff.index import steps
 
     began = time.process_time()
     steps()
@@ -73,11 +73,11 @@ def network_error(variant_name: str, positions: int, seed: int) -> dict[str, Any
     networks alone: the evaluator itself answers bear-offs from the databases)."""
     import numpy as np
 
-    from nardy.bot.bearoff import BearOff, tables
-    from nardy.bot.bearoff.index import COUNT
-    from nardy.bot.bearoff.index import positions as home_positions
-    from nardy.bot.levels import shipped_model
-    from nardy.bot.network import equity
+    from nardy.bot.evaluation.bearoff import BearOff, tables
+    from nardy.bot.evaluation.bearoff.index import COUNT
+    from nardy.bot.evaluation.bearoff.index import positions as home_positions
+    from nardy.bot.evaluation.network import equity
+    from nardy.bot.evaluation.shipped import shipped_model
     from nardy.rules.cells import OFF, OPP_OFF
     from nardy.variants import VARIANTS
 
@@ -111,7 +111,7 @@ def main(args: argparse.Namespace | Sequence[str]) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from nardy.bot.levels import MissingWeightsError
+    from nardy.bot.evaluation.shipped import MissingWeightsError
     from nardy.variants import VARIANTS
 
     console = Console()

@@ -55,8 +55,8 @@ class NetPlayer:
     name = "net"
 
     def __init__(self, variant: Variant, weights: str | Path, name: str = "net") -> None:
-        from nardy.bot.evaluator import Evaluator
-        from nardy.bot.model import Model
+        from nardy.bot.evaluation.evaluator import Evaluator
+        from nardy.bot.evaluation.model import Model
 
         model = Model.load(variant, weights)
         # the first landing's networks played without the bear-off databases
@@ -82,8 +82,8 @@ class LevelPlayer:
     ) -> None:
         import numpy as np
 
-        from nardy.bot.levels import Bot
-        from nardy.bot.model import Model
+        from nardy.bot.agents.levels import Bot
+        from nardy.bot.evaluation.model import Model
 
         network = Model.load(variant, weights, np.float32) if weights else None
         noise = None if seed is None else random.Random(seed).getrandbits(64)
@@ -121,15 +121,15 @@ def make_player(spec: str, variant: Variant, seed: str, weights: str | None = No
     if kind == "random" and not argument:
         return RandomPlayer(variant, seed)
     if kind == "heuristic" and not argument:
-        from nardy.bot.heuristic import HeuristicPlayer
+        from nardy.bot.agents.heuristic import HeuristicPlayer
 
         return HeuristicPlayer(variant)
     if kind == "pubeval" and not argument:
-        from nardy.bot.pubeval import PubevalPlayer
+        from nardy.bot.agents.pubeval import PubevalPlayer
 
         return PubevalPlayer()
     if kind == "net":
-        from nardy.bot.levels import MissingWeightsError, weights_path
+        from nardy.bot.evaluation.shipped import MissingWeightsError, weights_path
 
         try:
             path = Path(argument or weights or weights_path(variant))
@@ -139,7 +139,7 @@ def make_player(spec: str, variant: Variant, seed: str, weights: str | None = No
             raise ValueError(f"no network weights at {path} (give --weights PATH)")
         return NetPlayer(variant, path)
     if kind == "reference" and not argument:
-        from nardy.bot.levels import weights_path
+        from nardy.bot.evaluation.shipped import weights_path
 
         try:
             return NetPlayer(variant, weights_path(variant, "weights/reference"), "reference")

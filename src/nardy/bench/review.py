@@ -37,8 +37,8 @@ def play_and_review(
 ) -> dict[str, Any]:
     """One game between two players of ``level``, and its review."""
     from nardy.analysis.review import analyse
-    from nardy.bot.agent import seeded_dice
-    from nardy.bot.player import BotAgent, play_observed_match
+    from nardy.bot.agents.agent import seeded_dice
+    from nardy.bot.agents.bot_agent import BotAgent, play_observed_match
     from nardy.rules.match import Match
     from nardy.rules.settings import Settings
     from nardy.variants import variant_named

@@ -31,7 +31,7 @@ def sample_positions(variant_name: str, seed: int, turns: Sequence[int] = TURNS)
     """Positions (roller's cells) at ``turns`` of a seeded game of the shipped evaluation."""
     import numpy as np
 
-    from nardy.bot.levels import Bot
+    from nardy.bot.agents.levels import Bot
     from nardy.variants import VARIANTS
 
     variant = VARIANTS[variant_name]
@@ -52,8 +52,8 @@ def sample_positions(variant_name: str, seed: int, turns: Sequence[int] = TURNS)
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     """The figures for every sampled position."""
-    from nardy.bot.levels import Bot
-    from nardy.bot.rollout import Options, rollout
+    from nardy.bot.agents.levels import Bot
+    from nardy.bot.lookahead.rollout import Options, rollout
     from nardy.variants import VARIANTS
 
     evaluator = Bot(VARIANTS[args.variant], "advanced").evaluator

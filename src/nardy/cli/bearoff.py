@@ -1,7 +1,7 @@
 """``nardy bearoff build``: make the exact bear-off databases ahead of their first use.
 
 nardy builds them by itself the first time an evaluation needs them and keeps them in the
-cache folder (:func:`nardy.bot.bearoff.cache_folder`); this command does it at a time of
+cache folder (:func:`nardy.bot.evaluation.bearoff.cache_folder`); this command does it at a time of
 your choosing, for example when a server is installed, and says where they went.
 """
 
@@ -23,7 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from nardy.bot import bearoff
+    from nardy.bot.evaluation import bearoff
 
     console = Console()
     folder = bearoff.cache_folder()

@@ -17,7 +17,7 @@ from nardy.rules.errors import NardyError
 from nardy.rules.variant import Variant
 
 if TYPE_CHECKING:
-    from nardy.bot.levels import Bot
+    from nardy.bot.agents.levels import Bot
 
 NAME = "bestmove"
 HELP = "the computer's play for position JSON lines, answered line by line"
@@ -43,7 +43,8 @@ class BestMove:
         self.bots: dict[Variant, Bot] = {}
 
     def answer(self, line: str) -> dict[str, Any]:
-        from nardy.bot.levels import Bot, MissingWeightsError
+        from nardy.bot.agents.levels import Bot
+        from nardy.bot.evaluation.shipped import MissingWeightsError
 
         read = read_line(line, "the computer's plays")
         if isinstance(read, dict):

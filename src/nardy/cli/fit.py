@@ -51,12 +51,12 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import Progress
 
-    from nardy.bot.fitting import fit
-    from nardy.bot.label import load_data
-    from nardy.bot.levels import weights_path
-    from nardy.bot.model import Model
-    from nardy.bot.network import Network
-    from nardy.bot.train import warm_model
+    from nardy.bot.evaluation.model import Model
+    from nardy.bot.evaluation.network import Network
+    from nardy.bot.evaluation.shipped import weights_path
+    from nardy.bot.training.fitting import fit
+    from nardy.bot.training.label import load_data
+    from nardy.bot.training.train import warm_model
     from nardy.variants import variant_named
 
     variant = variant_named(args.variant)

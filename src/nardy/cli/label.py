@@ -23,10 +23,10 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import Progress
 
-    from nardy.bot.evaluator import Evaluator
-    from nardy.bot.label import collect, label_in_processes, save_data
-    from nardy.bot.levels import weights_path
-    from nardy.bot.model import Model
+    from nardy.bot.evaluation.evaluator import Evaluator
+    from nardy.bot.evaluation.model import Model
+    from nardy.bot.evaluation.shipped import weights_path
+    from nardy.bot.training.label import collect, label_in_processes, save_data
     from nardy.variants import variant_named
 
     variant = variant_named(args.variant)

@@ -1,4 +1,5 @@
-"""``nardy rollout``: settle a position by playing it out many times (:mod:`nardy.bot.rollout`).
+"""``nardy rollout``: settle a position by playing it out many times
+(:mod:`nardy.bot.lookahead.rollout`).
 
 The position is a position JSON (INTERFACES.md §1: as text, a file name, or ``-`` for
 standard input) or a gnubg Position ID. Without dice the player on roll rolls first; with
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from nardy.rules.errors import NardyError
 
 if TYPE_CHECKING:
-    from nardy.bot.rollout import Result
+    from nardy.bot.lookahead.rollout import Result
     from nardy.rules.plays import Dice
     from nardy.rules.position import Position
 
@@ -96,9 +97,10 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from nardy.bot.levels import Bot, MissingWeightsError
-    from nardy.bot.model import Model
-    from nardy.bot.rollout import Options, Played, rollout
+    from nardy.bot.agents.levels import Bot
+    from nardy.bot.evaluation.model import Model
+    from nardy.bot.evaluation.shipped import MissingWeightsError
+    from nardy.bot.lookahead.rollout import Options, Played, rollout
 
     console = Console()
     try:
@@ -128,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
         task = progress.add_task("rolling out", total=options.games)
 
         def advance(part: Played) -> None:
-            from nardy.bot.network import equity
+            from nardy.bot.evaluation.network import equity
 
             eq = equity(part.adjusted)
             totals[0] += float(eq.sum())

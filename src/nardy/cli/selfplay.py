@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from nardy.bot.agent import RandomAgent, play_match, seeded_dice
+from nardy.bot.agents.agent import RandomAgent, play_match, seeded_dice
 from nardy.formats.record import match_to_record
 from nardy.rules.errors import NardyError
 from nardy.rules.match import Match

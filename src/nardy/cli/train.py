@@ -1,5 +1,5 @@
 """``nardy train``: train a variant's network by self-play, with checkpoints; each
-checkpoint logs a benchmark line (see :mod:`nardy.bot.train` for the training itself)."""
+checkpoint logs a benchmark line (see :mod:`nardy.bot.training.train` for the training itself)."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from nardy.bot.train import Schedule, train
+    from nardy.bot.training.train import Schedule, train
     from nardy.variants import variant_named
 
     variant = variant_named(args.variant)

@@ -88,7 +88,7 @@ class DiceCheck(BaseModel):
 
 def default_agents(variant: str, level: str) -> Any:
     """The computer at a seat: the shipped network at ``level``."""
-    from nardy.bot.agent_for_table import table_agent
+    from nardy.bot.agents.table import table_agent
 
     return table_agent(variant, level)
 

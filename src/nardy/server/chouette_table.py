@@ -14,7 +14,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
-from nardy.bot.agent import Agent
+from nardy.bot.agents.agent import Agent
 from nardy.formats.position_json import position_to_json
 from nardy.formats.record import action_to_json
 from nardy.rules.chouette import Chouette, TeamDouble

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from nardy.bot.agent import Agent
+from nardy.bot.agents.agent import Agent
 from nardy.rules.errors import NardyError
 from nardy.rules.settings import Settings
 from nardy.server import defaults

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from nardy.bot.agent import Agent, next_event
+from nardy.bot.agents.agent import Agent, next_event
 from nardy.formats.position_json import position_to_json
 from nardy.formats.record import action_to_json, match_to_record
 from nardy.rules.errors import NardyError

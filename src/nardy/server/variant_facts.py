@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from nardy.bot.levels import LEVELS, MissingWeightsError, weights_path
+from nardy.bot.agents.levels import LEVELS
+from nardy.bot.evaluation.shipped import MissingWeightsError, weights_path
 from nardy.formats.variant_json import variant_to_json
 from nardy.rules.variant import Variant
 from nardy.variants import VARIANTS

@@ -1,4 +1,4 @@
-"""Rollouts on Ray: the chunks of :mod:`nardy.bot.rollout` as Ray tasks.
+"""Rollouts on Ray: the chunks of :mod:`nardy.bot.lookahead.rollout` as Ray tasks.
 
 Ray is an optional extra (``pip install 'nardy[ray]'``). ``address`` is that of a running
 cluster (``"auto"`` finds the one this machine belongs to), or ``"local"`` to start a Ray
@@ -12,8 +12,8 @@ import importlib
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from nardy.bot.evaluator import Evaluator
-from nardy.bot.rollout import Chunk, Options, Played, Start, play_chunk
+from nardy.bot.evaluation.evaluator import Evaluator
+from nardy.bot.lookahead.rollout import Chunk, Options, Played, Start, play_chunk
 
 
 def load_ray() -> Any:

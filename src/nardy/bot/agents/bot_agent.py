@@ -1,6 +1,6 @@
-"""The computer at a table: an :class:`~nardy.bot.agent.Agent` that plays with a
-:class:`~nardy.bot.levels.Bot` and decides the cube and resignations with
-:mod:`nardy.bot.cube` and :mod:`nardy.bot.resign`.
+"""The computer at a table: an :class:`~nardy.bot.agents.agent.Agent` that plays with a
+:class:`~nardy.bot.agents.levels.Bot` and decides the cube and resignations with
+:mod:`nardy.bot.decisions.cube` and :mod:`nardy.bot.decisions.resignation`.
 
 The agent is handed the :class:`~nardy.rules.game.Game`; the match score is not part of a
 game, so for match play the caller shows it the match (:meth:`BotAgent.observe`, done by
@@ -8,9 +8,9 @@ game, so for match play the caller shows it the match (:meth:`BotAgent.observe`,
 In a chouette (CH3, CH4) each participant's agent decides alone: the box doubles, each
 member takes or passes, and a member agrees to a team double when it would double itself.
 
->>> from nardy.bot.agent import seeded_dice
->>> from nardy.bot.encoding import INPUTS
->>> from nardy.bot.network import Network
+>>> from nardy.bot.agents.agent import seeded_dice
+>>> from nardy.bot.evaluation.encoding import INPUTS
+>>> from nardy.bot.evaluation.network import Network
 >>> from nardy.rules.match import Match
 >>> from nardy.rules.settings import Settings
 >>> from nardy.variants import DUTCH
@@ -27,20 +27,14 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from nardy.bot.agent import Agent, DiceSource, next_event
-from nardy.bot.cube import (
-    CUBE_EFFICIENCY,
-    CubeContext,
-    CubeDecision,
-    Probabilities,
-    decide,
-    outputs_before_roll,
-)
-from nardy.bot.encoding import Array
-from nardy.bot.levels import DEFAULT_LEVEL, Bot
-from nardy.bot.model import Model
-from nardy.bot.network import Network, flip_outputs
-from nardy.bot.resign import HOPELESS, accepts, offer_level
+from nardy.bot.agents.agent import Agent, DiceSource, next_event
+from nardy.bot.agents.levels import DEFAULT_LEVEL, Bot
+from nardy.bot.decisions.chances import Probabilities, outputs_before_roll
+from nardy.bot.decisions.cube import CUBE_EFFICIENCY, CubeContext, CubeDecision, decide
+from nardy.bot.decisions.resignation import HOPELESS, accepts, offer_level
+from nardy.bot.evaluation.encoding import Array
+from nardy.bot.evaluation.model import Model
+from nardy.bot.evaluation.network import Network, flip_outputs
 from nardy.rules.cells import Cells
 from nardy.rules.game import Accept, Game, Phase, Resign
 from nardy.rules.match import Match
@@ -49,7 +43,7 @@ from nardy.rules.variant import Variant
 
 ChancesSource = Callable[[Game, Cells], Sequence[float] | Array]
 """Where an agent may get the roller's cubeless outputs for ``cells`` instead of its
-network (tests, or another judge): five numbers as in :mod:`nardy.bot.network`."""
+network (tests, or another judge): five numbers as in :mod:`nardy.bot.evaluation.network`."""
 
 
 class BotAgent:
@@ -179,7 +173,7 @@ class BotAgent:
 def play_observed_match(
     match: Match, agents: tuple[Agent, Agent], dice: DiceSource, games: int = 1
 ) -> Match:
-    """:func:`~nardy.bot.agent.play_match`, showing every agent that can
+    """:func:`~nardy.bot.agents.agent.play_match`, showing every agent that can
     :meth:`~BotAgent.observe` the match before each decision, so it knows the score."""
     while not match.is_over():
         if match.settings.match_to == 0 and len(match.games) > games:

@@ -2,7 +2,7 @@
 
 A resignation gives the opponent a known number of points (the level's value times the
 cube, single under the Jacoby rule before a take). What the bot expects from playing on
-is its cubeful value (:func:`nardy.bot.cube.cubeful`: points in money play, a match
+is its cubeful value (:func:`nardy.bot.decisions.cube.cubeful`: points in money play, a match
 winning chance in a match), so both sides of an offer compare like with like:
 
 * **accepting** (B9): the bot accepts exactly when what the offer gives it is at least
@@ -15,7 +15,8 @@ winning chance in a match), so both sides of an offer compare like with like:
 * **long nardy** (LN9) has no offer: a resignation ends the game at once, scored on the
   position, so the bot resigns only when the game is hopeless in the same sense.
 
->>> from nardy.bot.cube import CubeContext, Probabilities
+>>> from nardy.bot.decisions.chances import Probabilities
+>>> from nardy.bot.decisions.cube import CubeContext
 >>> lost = Probabilities(0.0, 0.0, 0.0, 0.9995, 0.0)
 >>> offer_level(lost, CubeContext(), {1: 1, 2: 2, 3: 3})
 2
@@ -27,7 +28,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from nardy.bot.cube import CubeContext, Probabilities, cubeful
+from nardy.bot.decisions.chances import Probabilities
+from nardy.bot.decisions.cube import CubeContext, cubeful
 
 HOPELESS = 0.001
 """The win chance below which the bot considers resigning."""
@@ -47,7 +49,8 @@ def accepts(probs: Probabilities, context: CubeContext, points: int, on_roll: bo
     """Whether a player accepts an offer that gives it ``points``: exactly when they are
     worth at least what it expects from playing on.
 
-    >>> from nardy.bot.cube import CubeContext, Probabilities
+    >>> from nardy.bot.decisions.chances import Probabilities
+    >>> from nardy.bot.decisions.cube import CubeContext
     >>> sure_gammon = Probabilities(1.0, 1.0)
     >>> accepts(sure_gammon, CubeContext(), 2), accepts(sure_gammon, CubeContext(cube=2), 2)
     (True, False)

@@ -1,10 +1,10 @@
 """The one-sided bear-off database: how many rolls one side needs, for every position.
 
-For each of the 54,264 positions of :mod:`~nardy.bot.bearoff.index` it holds the chance of
-bearing off the last checker on exactly the n-th roll (n = 0..31), playing every roll to
-make the expected number of rolls as small as possible, and, for the positions of all 15
-checkers, the same for bearing off the *first* checker (playing for that instead), which
-is what decides a gammon.
+For each of the 54,264 positions of :mod:`~nardy.bot.evaluation.bearoff.index` it holds the
+chance of bearing off the last checker on exactly the n-th roll (n = 0..31), playing every
+roll to make the expected number of rolls as small as possible, and, for the positions of
+all 15 checkers, the same for bearing off the *first* checker (playing for that instead),
+which is what decides a gammon.
 
 It is solved by dynamic programming over the positions in order of pip count (every
 step lowers it). The best play of a roll is found without listing the plays: since a
@@ -27,7 +27,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from nardy.bot.bearoff.index import (
+from nardy.bot.evaluation.bearoff.index import (
     COUNT,
     MISSING,
     MOST,

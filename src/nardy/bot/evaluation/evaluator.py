@@ -1,13 +1,14 @@
 """Zero-ply evaluation: score every legal play of a roll with the model, pick the best.
 
-The judge is a :class:`~nardy.bot.model.Model` (one network per class of position), or a
-single :class:`~nardy.bot.network.Network` over raw inputs, which is read as a model of one
-class. Where both sides are bearing off, the exact databases of :mod:`nardy.bot.bearoff`
-answer instead of the networks (in every variant that bears off the standard way).
+The judge is a :class:`~nardy.bot.evaluation.model.Model` (one network per class of
+position), or a single :class:`~nardy.bot.evaluation.network.Network` over raw inputs, which
+is read as a model of one class. Where both sides are bearing off, the exact databases of
+:mod:`nardy.bot.evaluation.bearoff` answer instead of the networks (in every variant that
+bears off the standard way).
 
 >>> from nardy.variants import BACKGAMMON
->>> from nardy.bot.network import Network
->>> from nardy.bot.encoding import INPUTS
+>>> from nardy.bot.evaluation.network import Network
+>>> from nardy.bot.evaluation.encoding import INPUTS
 >>> judge = Evaluator(BACKGAMMON, Network.create(INPUTS, 8, seed=3))
 >>> choice = judge.best(BACKGAMMON.start_position().cells, (3, 1))
 >>> len(choice.steps), choice.outputs.shape
@@ -21,10 +22,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from nardy.bot.bearoff import BearOff
-from nardy.bot.encoding import Array
-from nardy.bot.model import Model
-from nardy.bot.network import (
+from nardy.bot.evaluation.bearoff import BearOff
+from nardy.bot.evaluation.encoding import Array
+from nardy.bot.evaluation.model import Model
+from nardy.bot.evaluation.network import (
     OUTPUTS,
     WIN,
     WIN_BACKGAMMON,

@@ -1,7 +1,7 @@
 """The two-sided bear-off database: the exact chance to win when both sides bear off.
 
 For every pair of one-sided positions of at most ``checkers`` checkers each (numbered as in
-:mod:`~nardy.bot.bearoff.index`), ``wins[x, y]`` is the chance that the player on roll,
+:mod:`~nardy.bot.evaluation.bearoff.index`), ``wins[x, y]`` is the chance that the player on roll,
 with position x, bears off before the opponent with position y, both playing every roll
 to win as often as possible. No gammon is possible (both sides have borne off checkers),
 so the cubeless equity is ``2 * wins - 1``.
@@ -24,7 +24,15 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from nardy.bot.bearoff.index import MISSING, ROLLS, WAYS, Ints, pips, positions_up_to, steps
+from nardy.bot.evaluation.bearoff.index import (
+    MISSING,
+    ROLLS,
+    WAYS,
+    Ints,
+    pips,
+    positions_up_to,
+    steps,
+)
 
 Array = npt.NDArray[np.float64]
 

@@ -32,9 +32,9 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from nardy.bot.bearoff import one_sided as one_sided_solver
-from nardy.bot.bearoff import two_sided as two_sided_solver
-from nardy.bot.bearoff.index import MOST, POINTS, index, positions_up_to
+from nardy.bot.evaluation.bearoff import one_sided as one_sided_solver
+from nardy.bot.evaluation.bearoff import two_sided as two_sided_solver
+from nardy.bot.evaluation.bearoff.index import MOST, POINTS, index, positions_up_to
 from nardy.rules.cells import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF, OPP_RESERVE, RESERVE
 from nardy.rules.variant import Variant
 
@@ -123,7 +123,7 @@ def _at_least(distribution: npt.NDArray[np.float32]) -> Array:
 class BearOff:
     """Exact bear-off outputs for positions of one variant, seen from the roller.
 
-    The outputs follow the network's convention (:mod:`nardy.bot.network`): win, win a
+    The outputs follow the network's convention (:mod:`nardy.bot.evaluation.network`): win, win a
     gammon, win a backgammon, lose a gammon, lose a backgammon. No backgammon is possible
     once both sides are home. The last-roll right of long nardy (LN10, an option) is not
     part of the values.

@@ -1,6 +1,6 @@
 """Supervised fitting of a model's class networks to labelled positions, by Adam.
 
-The labels (:mod:`nardy.bot.label`) are the roller's five probabilities; each position
+The labels (:mod:`nardy.bot.training.label`) are the roller's five probabilities; each position
 teaches the network of its own class. The loss is the cross-entropy of each output
 against its target probability, and the steps are Adam's (Kingma and Ba 2015): a step per
 weight scaled by running averages of its gradient and squared gradient, so that the rarely
@@ -11,7 +11,7 @@ The inputs of every row are computed once, in ``float32``, and the held-out rows
 share, drawn by the seed) measure the mean squared error of the outputs before and after.
 
 >>> from nardy.variants import DUTCH
->>> from nardy.bot.model import Model
+>>> from nardy.bot.evaluation.model import Model
 >>> model = Model.create(DUTCH, {"contact": 4, "race": 4}, seed=1)
 >>> cells = np.array([DUTCH.start_position().cells] * 40)
 >>> targets = np.tile([0.7, 0.2, 0.01, 0.1, 0.01], (40, 1))
@@ -28,9 +28,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from nardy.bot.encoding import Array
-from nardy.bot.model import Model
-from nardy.bot.network import Network
+from nardy.bot.evaluation.encoding import Array
+from nardy.bot.evaluation.model import Model
+from nardy.bot.evaluation.network import Network
 
 
 class Adam:

@@ -2,20 +2,20 @@
 
 Self-play by temporal differences teaches a network its own opinion one move later. A
 stronger teacher is the same evaluator looking further: the average over the 21 rolls of
-the outputs after the best play of each (1 ply), or deeper (:class:`~nardy.bot.search.
-Search` at 2 ply), or a truncated rollout (:mod:`nardy.bot.rollout`). This module
+the outputs after the best play of each (1 ply), or deeper (:class:`~nardy.bot.lookahead.search.
+Search` at 2 ply), or a truncated rollout (:mod:`nardy.bot.lookahead.rollout`). This module
 
 * collects positions met in self-play at 0 ply with a little noise, so that the positions
   the networks must judge are the positions their own play reaches (:func:`collect`);
 * labels each, the player on roll to move, at a chosen depth, spread over worker processes
   (:func:`label`): targets are the roller's five outputs before its roll;
-and :mod:`nardy.bot.fitting` fits the class networks to the labels.
+and :mod:`nardy.bot.training.fitting` fits the class networks to the labels.
 
 A data set is one ``.npz`` file: ``cells`` (N×30, int8) and ``targets`` (N×5, float32),
 with the variant, the depth and the model it was labelled with in ``meta``.
 
 >>> from nardy.variants import DUTCH
->>> from nardy.bot.model import Model
+>>> from nardy.bot.evaluation.model import Model
 >>> judge = Evaluator(DUTCH, Model.create(DUTCH, {"contact": 4, "race": 4}, seed=1))
 >>> cells = collect(judge, 6, seed=2)
 >>> targets = label(judge, cells, ply=1)
@@ -35,10 +35,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from nardy.bot.encoding import Array
-from nardy.bot.evaluator import Evaluator
-from nardy.bot.network import OUTPUTS, equity, flip_outputs
-from nardy.bot.search import ROLLS, Search
+from nardy.bot.evaluation.encoding import Array
+from nardy.bot.evaluation.evaluator import Evaluator
+from nardy.bot.evaluation.network import OUTPUTS, equity, flip_outputs
+from nardy.bot.lookahead.search import ROLLS, Search
 from nardy.rules.cells import CHECKERS, OFF, Cells
 from nardy.rules.plays import final_cells
 
@@ -126,7 +126,7 @@ class _Job:
 
 
 def _label_job(job: _Job) -> Array:
-    from nardy.bot.model import Model
+    from nardy.bot.evaluation.model import Model
     from nardy.variants import VARIANTS
 
     variant = VARIANTS[job.variant]

@@ -12,16 +12,14 @@ their judgement, so they play plausible but imperfect moves.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
-from pathlib import Path
 
 import numpy as np
 
-from nardy.bot.evaluator import Choice, Evaluator
-from nardy.bot.model import Model
-from nardy.bot.network import Network
-from nardy.bot.search import Search
+from nardy.bot.evaluation.evaluator import Choice, Evaluator
+from nardy.bot.evaluation.model import Model
+from nardy.bot.evaluation.network import Network
+from nardy.bot.evaluation.shipped import shipped_model
+from nardy.bot.lookahead.search import Search
 from nardy.rules.cells import Cells
 from nardy.rules.plays import Dice, Play
 from nardy.rules.position import Position
@@ -52,30 +50,6 @@ DEFAULT_LEVEL = "strongest"
 """The strongest level that answers within about a second on a small machine (2-ply on
 150 positions per variant here: median 46–91 ms, slowest 0.4 s in backgammon and long
 nardy, 1.3 s in Dutch)."""
-
-
-class MissingWeightsError(LookupError):
-    """No trained network is shipped for a variant."""
-
-
-def weights_path(variant: Variant, folder_name: str = "weights") -> Path:
-    """The shipped weights for ``variant``: its own, or those of the variant it extends
-    (nackgammon plays with backgammon's network). ``folder_name="weights/reference"`` gives
-    the first landing's single networks, kept as a fixed opponent for the benchmarks."""
-    folder = resources.files("nardy.bot").joinpath(*folder_name.split("/"))
-    for kind in type(variant).__mro__:
-        name = getattr(kind, "name", None)
-        if isinstance(name, str):
-            candidate = folder / f"{name}.npz"
-            if candidate.is_file():
-                return Path(str(candidate))
-    raise MissingWeightsError(f"no trained network is shipped for {variant.name}")
-
-
-@cache
-def shipped_model(variant: Variant) -> Model:
-    """The shipped model for ``variant``, loaded once, in single precision for speed."""
-    return Model.load(variant, weights_path(variant), np.float32)
 
 
 class Bot:

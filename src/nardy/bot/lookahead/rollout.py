@@ -26,10 +26,10 @@ same games are kept alongside, so the reduction can be measured.
 
 Work is split into chunks of games, run in this process, in worker processes (fork), or
 on a Ray cluster (``pip install 'nardy[ray]'``); the evaluator is any object with the
-interface of :class:`~nardy.bot.evaluator.Evaluator` — a candidate network's as well.
+interface of :class:`~nardy.bot.evaluation.evaluator.Evaluator` — a candidate network's as well.
 
->>> from nardy.bot.network import Network
->>> from nardy.bot.encoding import INPUTS
+>>> from nardy.bot.evaluation.network import Network
+>>> from nardy.bot.evaluation.encoding import INPUTS
 >>> from nardy.variants import BACKGAMMON
 >>> judge = Evaluator(BACKGAMMON, Network.create(INPUTS, 8, seed=3))
 >>> cells = BACKGAMMON.start_position().cells
@@ -47,10 +47,10 @@ from typing import Any, Final
 
 import numpy as np
 
-from nardy.bot.encoding import Array
-from nardy.bot.evaluator import Evaluator
-from nardy.bot.network import OUTPUTS, equity, flip_outputs
-from nardy.bot.search import Search
+from nardy.bot.evaluation.encoding import Array
+from nardy.bot.evaluation.evaluator import Evaluator
+from nardy.bot.evaluation.network import OUTPUTS, equity, flip_outputs
+from nardy.bot.lookahead.search import Search
 from nardy.rules.cells import CHECKERS, OFF, Cells
 from nardy.rules.plays import Dice, final_cells
 
@@ -267,7 +267,7 @@ def rollout(
     options = options or Options()
     work = chunks(len(starts), options)
     if ray_address is not None:
-        from nardy.bot.rollout_ray import run_on_ray
+        from nardy.bot.lookahead.rollout_ray import run_on_ray
 
         played: Iterator[Played] = run_on_ray(evaluator, starts, work, options, ray_address)
     elif processes > 1 and len(work) > 1:

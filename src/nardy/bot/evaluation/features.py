@@ -1,10 +1,10 @@
 """Hand-made inputs that describe a position the way a player sees it, many rows at once.
 
-The raw encoding (:mod:`nardy.bot.encoding`) says where the checkers are; these features say
-what that means: how many blots a side leaves and how many rolls hit them, how many points it
-holds at home and far from home, its longest run of held points (a prime, or in long nardy a
-block), how freely its rearmost checker escapes past the other side's points, how much of it
-is still back, and how long the blockade in front of that checker is.
+The raw encoding (:mod:`nardy.bot.evaluation.encoding`) says where the checkers are; these
+features say what that means: how many blots a side leaves and how many rolls hit them, how
+many points it holds at home and far from home, its longest run of held points (a prime, or
+in long nardy a block), how freely its rearmost checker escapes past the other side's
+points, how much of it is still back, and how long the blockade in front of that checker is.
 
 Every feature is computed for each side in its own numbering (the opponent's through the
 variant's :meth:`~nardy.rules.variant.Variant.mirror`), on bit masks of the 25 points

@@ -8,8 +8,8 @@ n − 1 ply. Before a deeper look, only the best few candidates (by the shallowe
 are kept.
 
 >>> from nardy.variants import BACKGAMMON
->>> from nardy.bot.network import Network
->>> from nardy.bot.encoding import INPUTS
+>>> from nardy.bot.evaluation.network import Network
+>>> from nardy.bot.evaluation.encoding import INPUTS
 >>> search = Search(Evaluator(BACKGAMMON, Network.create(INPUTS, 8, seed=3)))
 >>> start = BACKGAMMON.start_position().cells
 >>> search.best(start, (6, 5), ply=1).steps == search.best(start, (6, 5), ply=0).steps
@@ -22,9 +22,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from nardy.bot.encoding import Array
-from nardy.bot.evaluator import Choice, Evaluator
-from nardy.bot.network import equity
+from nardy.bot.evaluation.encoding import Array
+from nardy.bot.evaluation.evaluator import Choice, Evaluator
+from nardy.bot.evaluation.network import equity
 from nardy.rules.cells import CHECKERS, OFF, Cells
 from nardy.rules.plays import Dice, final_cells
 

@@ -4,7 +4,7 @@ Each game is played by the model against itself at zero ply. After every move, t
 estimate for the position the mover rolled in is pulled towards the estimate of the
 position it chose (seen from the mover), or towards the actual result when the move ends
 the game: TD(0) (Sutton 1988; Tesauro's TD-Gammon). Each position teaches the network of
-its own class (contact or race, :mod:`nardy.bot.model`), towards a target that may come
+its own class (contact or race, :mod:`nardy.bot.evaluation.model`), towards a target that may come
 from the other class's network. Dice come from a seeded generator, so a run is
 reproducible; checkpoints let a run stop and resume.
 
@@ -27,9 +27,9 @@ from pathlib import Path
 
 import numpy as np
 
-from nardy.bot.evaluator import Evaluator
-from nardy.bot.model import CLASSES, Model, inputs_of
-from nardy.bot.network import OUTPUTS, Network, flip_outputs
+from nardy.bot.evaluation.evaluator import Evaluator
+from nardy.bot.evaluation.model import CLASSES, Model, inputs_of
+from nardy.bot.evaluation.network import OUTPUTS, Network, flip_outputs
 from nardy.rules.cells import CHECKERS, OFF
 from nardy.rules.variant import Variant
 

@@ -4,7 +4,7 @@ Positions fall into classes that call for different knowledge (:func:`classify`)
 two sides still have to pass each other there is *contact*; once every checker of each side
 is past every checker of the other there is only a *race* left. Each class has a network and
 an input encoding of its own: the contact network sees the raw point counts and the
-hand-made features of :mod:`nardy.bot.features`, the race network the raw counts alone.
+hand-made features of :mod:`nardy.bot.evaluation.features`, the race network the raw counts alone.
 
 A model file is one ``.npz`` with each network's arrays under ``CLASS/NAME`` and the
 metadata under ``meta``; a file of the first landing (a single network over raw inputs) is
@@ -33,9 +33,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from nardy.bot.encoding import INPUTS, Array, Encoder
-from nardy.bot.features import Features, rearmost
-from nardy.bot.network import OUTPUTS, Network
+from nardy.bot.evaluation.encoding import INPUTS, Array, Encoder
+from nardy.bot.evaluation.features import Features, rearmost
+from nardy.bot.evaluation.network import OUTPUTS, Network
 from nardy.rules.cells import BAR, OPP_BAR, OPP_RESERVE, RESERVE
 from nardy.rules.variant import Variant
 
