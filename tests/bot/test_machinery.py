@@ -14,7 +14,7 @@ import pytest
 from nardy.bot.agents.levels import LEVELS, Bot
 from nardy.bot.evaluation.encoding import INPUTS, SIDE, Encoder
 from nardy.bot.evaluation.evaluator import Evaluator
-from nardy.bot.evaluation.model import Model
+from nardy.bot.evaluation.model import Model, inputs_of
 from nardy.bot.evaluation.network import Network, equity, flip_outputs
 from nardy.bot.evaluation.shipped import weights_path
 from nardy.bot.lookahead.search import ROLLS, Search
@@ -111,10 +111,12 @@ def test_one_ply_value_is_the_average_over_the_opponents_best_replies() -> None:
 
 def test_shipped_weights_load_and_nackgammon_borrows_backgammons() -> None:
     assert weights_path(NACKGAMMON) == weights_path(BACKGAMMON)
-    for variant in (BACKGAMMON, LONG_NARDY):
-        network = Network.load(weights_path(variant))
-        assert network.w1.shape[0] == INPUTS
-        assert network.meta["variant"] == variant.name
+    for variant in (BACKGAMMON, LONG_NARDY, DUTCH):
+        model = Model.load(variant, weights_path(variant))
+        assert [c.name for c in model.classes] == ["contact", "race"]
+        assert model.meta["variant"] == variant.name
+        for kind in model.classes:
+            assert model.networks[kind.name].w1.shape[0] == inputs_of(kind)
 
 
 @pytest.mark.parametrize("level", ["beginner", "advanced", "expert"])

@@ -161,8 +161,8 @@ def test_a_model_saves_and_loads_every_class_network(tmp_path: Path) -> None:
 
 
 def test_first_landing_weights_are_read_as_one_class_and_warm_start_keeps_them() -> None:
-    network = Network.load(weights_path(BACKGAMMON))
-    old = Model.load(BACKGAMMON, weights_path(BACKGAMMON))
+    network = Network.load(weights_path(BACKGAMMON, "weights/reference"))
+    old = Model.load(BACKGAMMON, weights_path(BACKGAMMON, "weights/reference"))
     assert [c.name for c in old.classes] == ["any"]
     warm = warm_model(BACKGAMMON, network, {"contact": 128, "race": 64}, seed=1)
     cells = played_positions(BACKGAMMON, games=3)

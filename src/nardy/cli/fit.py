@@ -86,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             progress=epoch,
         )
+    model.meta["variant"] = variant.name
     model.meta.setdefault("fitted", []).append({"data": args.data, **figures})
     model.save(Path(args.out))
     console.print(
