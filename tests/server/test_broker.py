@@ -111,6 +111,24 @@ def test_a_dead_process_is_noticed_and_its_tables_shared_out_once(redis_url: str
     run(main())
 
 
+def test_a_dead_process_watched_for_is_reported_after_the_others_forgot_it(
+    redis_url: str,
+) -> None:
+    async def main() -> None:
+        async with brokers(redis_url, 2) as (b, c):
+            a = Broker(redis_url, **FAST)
+            await a.start(Recorder())
+            await a.claim("t1")
+            await c.redis.srem(c.processes_key, a.id)  # as once its tables are all adopted
+            await die(a)
+            await until_async(lambda: b.owner("t1"), None)
+            assert a.id not in await b.dead_processes()
+            b.watching = lambda: {a.id}  # b shows a table a owned
+            assert a.id in await b.dead_processes()
+
+    run(main())
+
+
 def test_adopting_from_a_live_process_takes_nothing(redis_url: str) -> None:
     async def main() -> None:
         async with brokers(redis_url, 2) as (a, b):

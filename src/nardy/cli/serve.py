@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 
 from nardy.server import defaults
@@ -39,6 +40,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=1,
         help="how deep reviews, hints and position analyses look (0 to 2, default 1)",
     )
+    parser.add_argument(
+        "--broker",
+        default=None,
+        metavar="redis://HOST:PORT/N",
+        help="Redis joining several server processes on one database into one site",
+    )
+    parser.add_argument(
+        "--loop",
+        default="auto",
+        choices=("auto", "asyncio", "uvloop"),
+        help="the event loop (auto: uvloop when installed)",
+    )
 
 
 def default_data_dir() -> Path:
@@ -61,10 +74,25 @@ def run(args: argparse.Namespace) -> int:
         secure_cookies=args.secure_cookies,
         analysis_ply=args.analysis_ply,
     )
-    app = create_app(store, config)
+    broker = None
+    if args.broker:
+        if not args.database or args.database.startswith("sqlite"):
+            print("nardy serve: --broker needs a shared --database (PostgreSQL)", file=sys.stderr)
+            return 2
+        from nardy.server.broker import Broker
+
+        broker = Broker(args.broker)
+    app = create_app(store, config, broker=broker)
     where = args.database or f"{data / 'nardy.sqlite3'}"
     print(
         f"nardy: open http://{args.host}:{args.port}/ in your browser (data: {where})", flush=True
     )
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=1 << 16)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        ws_max_size=1 << 16,
+        loop=args.loop,
+    )
     return 0

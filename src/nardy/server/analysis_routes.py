@@ -48,7 +48,7 @@ def router(
     thinking = asyncio.Semaphore(1)
 
     async def match_table(table_id: str) -> Table:
-        room = await lobby.get(table_id)
+        room = await lobby.readable(table_id)
         if not isinstance(room, Table):
             raise HTTPException(400, "reviews and hints are for matches, not chouette tables")
         return room

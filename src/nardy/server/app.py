@@ -24,6 +24,8 @@ from nardy.server import defaults, wire
 from nardy.server import dice as dice_service
 from nardy.server.accounts import AccountError, Accounts
 from nardy.server.analysis_routes import router as analysis_router
+from nardy.server.broker import Broker
+from nardy.server.cluster import Site
 from nardy.server.history import history_routes
 from nardy.server.lobby import AgentFactory, Lobby, TableRequest
 from nardy.server.replies import Replies
@@ -94,15 +96,25 @@ def default_agents(variant: str, level: str) -> Any:
 
 
 def create_app(
-    store: Store, config: ServerConfig | None = None, agents: AgentFactory | None = None
+    store: Store,
+    config: ServerConfig | None = None,
+    agents: AgentFactory | None = None,
+    broker: Broker | None = None,
 ) -> FastAPI:
-    """The nardy server on ``store``."""
+    """The nardy server on ``store``; with a ``broker``, one of several processes serving
+    the same site (INTERFACES.md §6, :mod:`nardy.server.cluster`)."""
     config = config or ServerConfig()
     lobby = Lobby(store, agents or default_agents, config.grace, config.bot_delay)
     accounts = Accounts(store)
+    site = None if broker is None else Site(broker, lobby)
+    if site is not None:
+        lobby.site = site
+        site.handle = lambda table, connection, name, text: handle_message(
+            table, connection, name, text, lobby
+        )
 
     async def finished_record(table_id: str) -> dict[str, Any]:
-        return match_table(await lobby.get(table_id)).record()
+        return match_table(await lobby.readable(table_id)).record()
 
     reviews = Reviews(store, finished_record, config.analysis_ply)
 
@@ -113,10 +125,16 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        await lobby.resume_all()
+        if site is None:
+            await lobby.resume_all()
+        else:
+            await site.start()
+            await lobby.record_missing()
         reviews.start()
         yield
         await reviews.stop()
+        if site is not None:
+            await site.stop()
         for table in lobby.tables.values():
             if table.timer is not None:
                 table.timer.cancel()
@@ -222,28 +240,25 @@ def create_app(
     async def join(table_id: str, body: Join, request: Request) -> dict[str, Any]:
         player_id = require_player(request)
         name = store.player(player_id).name
-        table = await lobby.join(table_id, player_id, name, body.invite)
-        return {"id": table.id, "seat": table.seat_of(player_id)}
+        return await lobby.seat(table_id, player_id, name, body.invite)
 
     @app.get("/api/tables/{table_id}", summary="A table's state as you see it")
     async def table_state(table_id: str, request: Request) -> dict[str, Any]:
-        table = await lobby.get(table_id)
-        return table.view(player_of(request))
+        return await lobby.view(table_id, player_of(request))
 
     @app.post("/api/tables/{table_id}/rematch", summary="A new match for the same players")
     async def rematch(table_id: str, request: Request) -> dict[str, Any]:
-        following = await lobby.rematch(table_id, require_player(request))
-        return {"id": following.id}
+        return {"id": await lobby.rematch_id(table_id, require_player(request))}
 
     @app.get("/api/tables/{table_id}/record", summary="The game record (nardy-record/1)")
     async def record(table_id: str) -> dict[str, Any]:
-        return match_table(await lobby.get(table_id)).record()
+        return match_table(await lobby.readable(table_id)).record()
 
     @app.get("/api/tables/{table_id}/record.mat", summary="The match as Jellyfish .mat text")
     async def record_mat(table_id: str) -> PlainTextResponse:
         from nardy.formats.jellyfish import MatError, write_mat
 
-        table = match_table(await lobby.get(table_id))
+        table = match_table(await lobby.readable(table_id))
         try:
             text = write_mat(table.match, [table.seat_name(s) or "?" for s in range(2)])
         except MatError as error:  # the format cannot hold every variant or setting
@@ -254,7 +269,7 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/dice", summary="Commitment, rolls and (after the end) seed")
     async def table_dice(table_id: str) -> dict[str, Any]:
-        table = await lobby.get(table_id)
+        table = await lobby.readable(table_id)
         return {
             "commitment": table.row.commitment,
             "seed": table.row.seed if table.is_over() else None,
@@ -286,14 +301,22 @@ def create_app(
         # restart) must not stall every table's event loop
         player_id = await asyncio.to_thread(store.session_player, token) if token else None
         await socket.accept()
+        door = table = None
         try:
-            table = await lobby.get(table_id)
+            if site is not None:
+                door = await site.door(table_id)  # the table here, or the way to its owner
+            else:
+                table = await lobby.get(table_id)
         except TableError as error:
             await socket.send_json({"type": "error", "message": str(error)})
             await socket.close()
             return
         connection = SocketConnection(socket, player_id)
-        await table.join(connection)
+        key = ""
+        if site is not None and door is not None:
+            key = await site.join(door, connection)
+        elif table is not None:
+            await table.join(connection)
         name = (await asyncio.to_thread(store.player, player_id)).name if player_id else "spectator"
         try:
             while True:
@@ -305,11 +328,17 @@ def create_app(
                     refusal = "send each message as a text frame holding JSON"
                     await connection.send({"type": "error", "message": refusal, "id": None})
                     continue
-                await handle_message(table, connection, name, text, lobby)
+                if site is not None and door is not None:
+                    await site.receive(door, key, name, text)
+                elif table is not None:
+                    await handle_message(table, connection, name, text, lobby)
         except WebSocketDisconnect:
             pass
         finally:
-            await table.leave(connection)
+            if site is not None and door is not None:
+                await site.leave(door, key)
+            elif table is not None:
+                await table.leave(connection)
 
     static = resources.files("nardy.web") / "static"
     if static.is_dir():

@@ -28,7 +28,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, Protocol
 
 import orjson
@@ -151,6 +151,9 @@ class Broker:
         self.handler: Handler | None = None
         self.on_dead: Callback | None = None
         """Called (in the background) with each other process found dead."""
+        self.watching: Callable[[], Iterable[str]] | None = None
+        """The processes this one depends on (the owners of the tables it shows): they are
+        watched too, even once the others have taken their tables over and forgotten them."""
         self.on_lapse: Callable[[], Awaitable[None]] | None = None
         """Called when this process's own heartbeat had lapsed: others may hold its tables."""
         self._scripts = {
@@ -189,8 +192,8 @@ class Broker:
         self.handler = handler
         self._running = True
         await self._heartbeat()
-        self._spawn(self._listen())
-        self._spawn(self._watch())
+        self.spawn(self._listen())
+        self.spawn(self._watch())
         async with asyncio.timeout(10):
             await self._subscribed.wait()
 
@@ -212,7 +215,8 @@ class Broker:
         with contextlib.suppress(Exception):
             await self.redis.aclose()
 
-    def _spawn(self, coroutine: Awaitable[Any]) -> asyncio.Task[Any]:
+    def spawn(self, coroutine: Awaitable[Any]) -> asyncio.Task[Any]:
+        """Run ``coroutine`` in the background until it ends or the broker stops."""
         task = asyncio.ensure_future(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -236,7 +240,7 @@ class Broker:
                 for process in await self.dead_processes():
                     if process not in self._dead and self.on_dead is not None:
                         self._dead.add(process)
-                        self._spawn(self._bury(process))
+                        self.spawn(self._bury(process))
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # Redis away: try again at the next beat
@@ -253,15 +257,18 @@ class Broker:
 
     async def dead_processes(self) -> list[str]:
         """Processes that announced themselves and are no longer alive."""
-        members = [m.decode() for m in await self.redis.smembers(self.processes_key)]
-        members = [m for m in members if m != self.id]
+        members = {m.decode() for m in await self.redis.smembers(self.processes_key)}
+        if self.watching is not None:
+            members.update(self.watching())
+        members.discard(self.id)
         if not members:
             return []
+        ordered = sorted(members)
         async with self.redis.pipeline(transaction=False) as pipe:
-            for member in members:
+            for member in ordered:
                 pipe.exists(self.key("alive", member))
             alive = await pipe.execute()
-        return [m for m, up in zip(members, alive, strict=True) if not up]
+        return [m for m, up in zip(ordered, alive, strict=True) if not up]
 
     async def alive(self, process: str) -> bool:
         return bool(await self.redis.exists(self.key("alive", process)))
@@ -373,7 +380,7 @@ class Broker:
         if queue is None:
             queue = self._lanes[lane] = asyncio.Queue()
             queue.put_nowait(message)
-            self._spawn(self._drain(lane, queue))
+            self.spawn(self._drain(lane, queue))
         else:
             queue.put_nowait(message)
 

@@ -20,6 +20,7 @@ from nardy.rules.settings import Settings
 from nardy.server import defaults
 from nardy.server import dice as dice_service
 from nardy.server.chouette_table import ChouetteTable
+from nardy.server.cluster import NOT_HERE, Site
 from nardy.server.group_commit import GroupCommit
 from nardy.server.ratings import Outcome, Ratings
 from nardy.server.room import Room
@@ -124,6 +125,9 @@ class Lobby:
         self.ratings = Ratings(store)
         self.finish_hooks: list[Callable[[Table], Awaitable[None]]] = []
         """Told of every match that ends (the reviews queue its analysis)."""
+        self.site: Site | None = None
+        """The other processes serving the same site, when there are (``--broker``): then
+        this lobby holds only the tables this process owns."""
 
     def _live(self, row: TableRow) -> Room:
         agents = {
@@ -236,6 +240,8 @@ class Lobby:
             created=0.0,
         )
         await asyncio.to_thread(self.store.add_table, row)
+        if self.site is not None:
+            await self.site.took(row.id)
         table = self._live(row)
         self.tables[row.id] = table
         if row.status == "playing":
@@ -271,14 +277,30 @@ class Lobby:
 
     async def rename(self, player_id: str, name: str) -> None:
         """Show the player's new name at every unfinished table where they sit."""
-        for table in list(self.tables.values()):
-            row = table.row
-            if player_id not in row.seats or table.is_over():
+        if self.site is None:
+            for table in list(self.tables.values()):
+                await self.rename_here(table, player_id, name)
+            return
+        rows = await asyncio.to_thread(lambda: list(self.store.tables("open", "playing")))
+        for row in rows:
+            if player_id not in row.seats:
                 continue
-            options = {**row.options, "names": {**row.options.get("names", {}), player_id: name}}
-            await asyncio.to_thread(self.store.update_table, row.id, options=options)
-            table.row = replace(row, options=options)
-            await table.broadcast()
+            room = await self.site.owned(row.id)
+            if room is not None:
+                await self.rename_here(room, player_id, name)
+            else:
+                message = {"op": "rename", "player": player_id, "name": name}
+                await self.site.call_owner(row.id, message)
+
+    async def rename_here(self, table: Room, player_id: str, name: str) -> None:
+        """Rename the player at one live table of this process."""
+        row = table.row
+        if player_id not in row.seats or table.is_over():
+            return
+        options = {**row.options, "names": {**row.options.get("names", {}), player_id: name}}
+        await asyncio.to_thread(self.store.update_table, row.id, options=options)
+        table.row = replace(row, options=options)
+        await table.broadcast()
 
     async def rematch(self, table_id: str, player_id: str) -> Room:
         """A new match for the same players with the same settings, once this one is over;
@@ -292,7 +314,7 @@ class Lobby:
             raise TableError("the match is not over yet")
         following = old.row.options.get("rematch")
         if following:
-            return await self.get(following)
+            return await self.readable(following)
         seed = dice_service.new_seed()
         row = replace(
             old.row,
@@ -305,6 +327,8 @@ class Lobby:
             commitment=dice_service.commitment(seed),
         )
         await asyncio.to_thread(self.store.add_table, row)
+        if self.site is not None:
+            await self.site.took(row.id)
         table = self._live(row)
         self.tables[row.id] = table
         options = {**old.row.options, "rematch": row.id}
@@ -315,42 +339,125 @@ class Lobby:
         return table
 
     async def get(self, table_id: str) -> Room:
-        """A table by id: live, or loaded from the store (finished tables too)."""
+        """A table by id: live, or loaded from the store (finished tables too). With other
+        processes, only a table this process owns (or takes, being free): a
+        :class:`TableError` names the case where another process owns it."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
+        if self.site is not None:
+            owned = await self.site.owned(table_id)
+            if owned is None:
+                raise TableError(NOT_HERE)
+            return owned
         async with self.loading:
             if table_id in self.tables:
                 return self.tables[table_id]
-            try:
-                row = await asyncio.to_thread(self.store.table, table_id)
-            except StoreError:
-                raise TableError(f"there is no table {table_id}") from None
+            row = await self.row(table_id)
             table = self._live(row)
             await asyncio.to_thread(table.restore)
             self.tables[table_id] = table
             return table
 
+    async def row(self, table_id: str) -> TableRow:
+        """What the store holds about a table; :class:`TableError` if there is none."""
+        try:
+            return await asyncio.to_thread(self.store.table, table_id)
+        except StoreError:
+            raise TableError(f"there is no table {table_id}") from None
+
+    async def load(self, row: TableRow) -> Room:
+        """The live table of ``row`` in this process: rebuilt from its stored events and
+        started (clocks, computers) the first time."""
+        async with self.loading:
+            table = self.tables.get(row.id)
+            if table is not None:
+                return table
+            table = self._live(row)
+            await asyncio.to_thread(table.restore)
+            self.tables[row.id] = table
+        if table.row.status == "playing":
+            await table.start()
+        return table
+
+    def drop(self, table_id: str) -> Room | None:
+        """Forget a live table (another process owns it now)."""
+        table = self.tables.pop(table_id, None)
+        if table is not None and table.timer is not None:
+            table.timer.cancel()
+        return table
+
+    async def readable(self, table_id: str) -> Room:
+        """A table to read (its record, its dice): the live one if this process has it,
+        else a copy rebuilt from the store, which nobody plays at."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if self.site is None:
+            return await self.get(table_id)
+        copy = self._live(await self.row(table_id))
+        await asyncio.to_thread(copy.restore)
+        return copy
+
+    async def seat(
+        self, table_id: str, player_id: str, name: str, invite: str | None
+    ) -> dict[str, Any]:
+        """Sit at a table wherever it lives; returns its id and the seat."""
+        if self.site is not None and await self.site.owned(table_id) is None:
+            message = {"op": "join", "player": player_id, "name": name, "invite": invite}
+            seated: dict[str, Any] = await self.site.call_owner(table_id, message)
+            return seated
+        table = await self.join(table_id, player_id, name, invite)
+        return {"id": table.id, "seat": table.seat_of(player_id)}
+
+    async def rematch_id(self, table_id: str, player_id: str) -> str:
+        """The id of the rematch of a finished match, wherever that match lives."""
+        if self.site is not None and await self.site.owned(table_id) is None:
+            message = {"op": "rematch", "player": player_id}
+            answer = await self.site.call_owner(table_id, message)
+            return str(answer["id"])
+        return (await self.rematch(table_id, player_id)).id
+
+    async def view(self, table_id: str, player_id: str | None) -> dict[str, Any]:
+        """The state of a table as ``player_id`` sees it, wherever it lives."""
+        if self.site is not None and await self.site.owned(table_id) is None:
+            answer: dict[str, Any] = await self.site.call_owner(
+                table_id, {"op": "view", "player": player_id}
+            )
+            return answer
+        return (await self.get(table_id)).view(player_id)
+
     def listing(self, player_id: str | None) -> list[dict[str, Any]]:
         """The player's own unfinished tables, and the public tables that are open or being
-        played (to watch)."""
-        rows = []
-        for table in self.tables.values():
-            row = table.row
-            mine = player_id is not None and player_id in row.seats
-            public = row.invite is None and row.status in ("open", "playing")
-            if (public or mine) and not table.is_over():
-                rows.append(
-                    {
-                        "id": row.id,
-                        "variant": row.variant,
-                        "kind": row.kind,
-                        "settings": row.settings,
-                        "seats": [table.seat_name(s) for s in range(len(row.seats))],
-                        "status": row.status,
-                        "mine": mine,
-                        "clock": row.options.get("clock"),
-                        "rated": bool(row.options.get("rated")),
-                    }
-                )
-        return rows
+        played (to watch). With other processes, from the store, which they all share."""
+        if self.site is not None:
+            return [
+                entry
+                for row in self.store.tables("open", "playing")
+                if (entry := _listed(row, player_id, False)) is not None
+            ]
+        return [
+            entry
+            for table in self.tables.values()
+            if (entry := _listed(table.row, player_id, table.is_over())) is not None
+        ]
+
+
+def _listed(row: TableRow, player_id: str | None, over: bool) -> dict[str, Any] | None:
+    """A table's line in the lobby, if it has one for ``player_id``."""
+    mine = player_id is not None and player_id in row.seats
+    public = row.invite is None and row.status in ("open", "playing")
+    if not (public or mine) or over:
+        return None
+    names: dict[str, str] = row.options.get("names", {})
+    return {
+        "id": row.id,
+        "variant": row.variant,
+        "kind": row.kind,
+        "settings": row.settings,
+        "seats": [None if holder is None else names.get(holder, holder) for holder in row.seats],
+        "status": row.status,
+        "mine": mine,
+        "clock": row.options.get("clock"),
+        "rated": bool(row.options.get("rated")),
+    }

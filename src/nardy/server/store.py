@@ -101,6 +101,7 @@ REVIEWS = sa.Table(
 )
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+MIGRATING = 0x6E617264  # "nard": the advisory lock the PostgreSQL migrations take turns on
 
 
 class StoreError(RuntimeError):
@@ -170,10 +171,16 @@ class Store:
         return cls(f"sqlite:///{folder / 'nardy.sqlite3'}")
 
     def migrate(self) -> None:
-        """Bring the schema up to date."""
+        """Bring the schema up to date. On PostgreSQL several processes may start at once:
+        they take turns (a transaction-scoped advisory lock), and the later ones find the
+        schema up to date."""
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                connection.execute(
+                    sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATING}
+                )
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 

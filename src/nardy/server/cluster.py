@@ -1,0 +1,478 @@
+"""One site served by several processes: each table lives in one process, its owner, and
+every other process reaches it through the broker (:mod:`nardy.server.broker`).
+
+A socket can arrive at any process. That process opens a :class:`Door` to the table: when
+it owns the table, the socket joins the live table as in a single process; when another
+process owns it, the door *attaches* the socket there, forwards each of its messages to
+the owner, and hands the socket whatever the owner sends back — states, acknowledgements,
+errors. On the owner such a socket is a :class:`RemoteConnection`, a connection like any
+other (it counts as the player being present, for the clock and the grace period), whose
+messages travel back through the broker, grouped per process.
+
+When a process dies its leases end with its heartbeat. The processes with doors to its
+tables claim them (so the table moves to where its viewers are), the others share out the
+rest (:meth:`Broker.adopt`), each rebuilding its tables from the stored events and starting
+their clocks and computers again. Doors re-attach their sockets to the new owner, which
+sends each one the table's state (the resync); a forwarded command that the dead owner did
+not answer is answered with an error that says so — it may or may not have been applied,
+and the state shows which. Nothing acknowledged is lost: a command is acknowledged only
+after its event is committed, and the new owner starts from the committed events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from nardy.server import wire
+from nardy.server.broker import Broker, BrokerError, CallFailed
+from nardy.server.room import Connection, Room, TableError
+from nardy.server.store import TableRow
+
+if TYPE_CHECKING:
+    from nardy.server.lobby import Lobby
+
+log = logging.getLogger("nardy.cluster")
+
+Handle = Callable[[Room, Any, str, str], Awaitable[None]]
+"""How this process answers one socket message at a table it owns (table, connection,
+the sender's name, the message text)."""
+
+UNANSWERED = (
+    "the server that held this table stopped before answering; the table goes on elsewhere "
+    "— check its state before sending this again"
+)
+NOT_HERE = "not-owner"
+"""The error of a call that reached a process that no longer owns the table."""
+
+
+class RemoteConnection:
+    """On a table's owner: a socket connected to another process."""
+
+    def __init__(
+        self,
+        site: Site,
+        process: str,
+        key: str,
+        player_id: str | None,
+        session: str | None,
+        address: str | None,
+    ) -> None:
+        self.site = site
+        self.process = process
+        self.key = key
+        self.player_id = player_id
+        self.session = session
+        self.address = address
+
+    async def send(self, message: dict[str, Any]) -> None:
+        reply = message.get("id") if message.get("type") != "state" else None
+        self.site.deliver(self.process, self.key, wire.dumps(message), reply)
+
+    async def send_text(self, text: str) -> None:
+        self.site.deliver(self.process, self.key, text, None)
+
+
+@dataclass
+class Door:
+    """This process's way to one table, wherever its owner is."""
+
+    id: str
+    owner: str
+    room: Room | None = None
+    """The live table, when this process owns it."""
+    sockets: dict[str, Connection] = field(default_factory=dict)
+    """This process's connections to the table, by key."""
+    pending: dict[str, set[Any]] = field(default_factory=dict)
+    """Ids of forwarded commands not answered yet, by connection key."""
+    held: list[tuple[str, str, str]] | None = None
+    """While the door looks for a new owner: messages (key, name, text) that could not be
+    sent, sent on once it has found one."""
+
+
+class Site:
+    """This process's part of the site; see the module docstring."""
+
+    def __init__(self, broker: Broker, lobby: Lobby) -> None:
+        self.broker = broker
+        self.lobby = lobby
+        self.handle: Handle | None = None
+        """Set by the socket layer: how a message is answered at a table owned here."""
+        self.doors: dict[str, Door] = {}
+        self.keys: dict[str, Door] = {}
+        self.guests: dict[tuple[str, str], RemoteConnection] = {}
+        self._outgoing: dict[str, list[list[Any]]] = {}
+        self._sending: set[str] = set()
+        self._numbers = itertools.count(1)
+        self._moving: dict[str, asyncio.Lock] = {}
+
+    @property
+    def me(self) -> str:
+        return self.broker.id
+
+    # -- life
+
+    async def start(self) -> int:
+        """Join the site and take every unfinished table that has no live owner (tables
+        of a site that was stopped, of processes that died while nobody watched);
+        returns how many this process took."""
+        self.broker.on_dead = self._on_dead
+        self.broker.on_lapse = self._on_lapse
+        self.broker.watching = lambda: {d.owner for d in self.doors.values() if d.room is None}
+        await self.broker.start(self)
+        rows = await asyncio.to_thread(lambda: list(self.lobby.store.tables("open", "playing")))
+        owners = await self.broker.owners([row.id for row in rows])
+        taken = 0
+        for row, owner in zip(rows, owners, strict=True):
+            if owner is not None and owner != self.me and await self.broker.alive(owner):
+                continue
+            if await self.broker.claim(row.id) == self.me:
+                await self.lobby.load(row)
+                taken += 1
+        return taken
+
+    async def stop(self) -> None:
+        """Leave the site: the leases end at once, so the others take the tables over."""
+        await self.broker.stop(hand_over=True)
+
+    # -- ownership
+
+    async def owner(self, row: TableRow) -> str:
+        """The process that owns the table (this one, if it was free)."""
+        for _ in range(100):  # while this process's own lease has lapsed, wait for it
+            owner = await self.broker.claim(row.id)
+            if owner is not None:
+                return owner
+            await asyncio.sleep(0.1)
+        raise TableError("this server has lost touch with the others; try again shortly")
+
+    async def owned(self, table_id: str) -> Room | None:
+        """The live table if this process owns it (taking it when nobody does), or None
+        when another process does. :class:`TableError` for an unknown table."""
+        room = self.lobby.tables.get(table_id)
+        if room is not None:
+            return room
+        row = await self.lobby.row(table_id)
+        if await self.owner(row) != self.me:
+            return None
+        return await self.lobby.load(row)
+
+    async def took(self, table_id: str) -> None:
+        """This process created ``table_id``: it owns it."""
+        await self.broker.claim(table_id)
+
+    async def call_owner(self, table_id: str, message: dict[str, Any]) -> Any:
+        """Ask the owner of ``table_id`` (another process) to do something; asked again
+        when the table moved meanwhile."""
+        for _ in range(50):
+            row = await self.lobby.row(table_id)
+            owner = await self.owner(row)
+            if owner == self.me:
+                room = await self.lobby.load(row)
+                return await self.answer_call(room, message)
+            try:
+                return await self.broker.call(owner, {**message, "table": table_id})
+            except CallFailed as error:
+                if str(error) != NOT_HERE:
+                    raise TableError(str(error)) from None
+            except BrokerError:
+                await self._wait_for_takeover(owner)
+        raise TableError("the table's server does not answer; try again shortly")
+
+    async def _wait_for_takeover(self, owner: str) -> None:
+        """The owner did not answer: give its lease time to end."""
+        with contextlib.suppress(Exception):
+            if await self.broker.alive(owner):
+                await asyncio.sleep(0.2)
+                return
+        await asyncio.sleep(0.05)
+
+    async def answer_call(self, room: Room, message: dict[str, Any]) -> Any:
+        """A lobby operation for a table owned here, asked by another process."""
+        op = message["op"]
+        if op == "view":
+            return room.view(message.get("player"))
+        if op == "join":
+            table = await self.lobby.join(
+                room.id, message["player"], message["name"], message.get("invite")
+            )
+            return {"id": table.id, "seat": table.seat_of(message["player"])}
+        if op == "rematch":
+            following = await self.lobby.rematch(room.id, message["player"])
+            return {"id": following.id}
+        if op == "rename":
+            await self.lobby.rename_here(room, message["player"], message["name"])
+            return None
+        raise TableError(f"unknown operation {op!r}")
+
+    # -- sockets at this process
+
+    async def door(self, table_id: str) -> Door:
+        """The door to ``table_id``; :class:`TableError` if there is no such table."""
+        door = self.doors.get(table_id)
+        if door is not None:
+            return door
+        row = await self.lobby.row(table_id)
+        async with self._lock(table_id):
+            door = self.doors.get(table_id)
+            if door is None:
+                door = Door(table_id, await self.owner(row))
+                if door.owner == self.me:
+                    door.room = await self.lobby.load(row)
+                self.doors[table_id] = door
+        return door
+
+    def _lock(self, table_id: str) -> asyncio.Lock:
+        lock = self._moving.get(table_id)
+        if lock is None:
+            lock = self._moving[table_id] = asyncio.Lock()
+        return lock
+
+    async def join(self, door: Door, connection: Any) -> str:
+        """Connect ``connection`` (a socket here) to the table; returns its key."""
+        key = f"{self.me}.{next(self._numbers)}"
+        door.sockets[key] = connection
+        self.keys[key] = door
+        async with self._lock(door.id):
+            if door.room is not None:
+                await door.room.join(connection)
+            else:
+                await self._attach(door, key, connection)
+        return key
+
+    async def leave(self, door: Door, key: str) -> None:
+        connection = door.sockets.pop(key, None)
+        self.keys.pop(key, None)
+        door.pending.pop(key, None)
+        if connection is not None:
+            if door.room is not None:
+                await door.room.leave(connection)
+            else:
+                with contextlib.suppress(Exception):
+                    await self.broker.send(
+                        door.owner, {"op": "detach", "table": door.id, "key": key, "from": self.me}
+                    )
+        if not door.sockets and door.room is None and self.doors.get(door.id) is door:
+            del self.doors[door.id]
+
+    async def receive(self, door: Door, key: str, name: str, text: str) -> None:
+        """One message from a socket here: answered here, or forwarded to the owner."""
+        connection = door.sockets.get(key)
+        if connection is None:
+            return
+        room = door.room
+        if room is not None:
+            assert self.handle is not None
+            await self.handle(room, connection, name, text)
+            return
+        if door.held is not None:  # the owner is changing: send it to the next one
+            door.held.append((key, name, text))
+            return
+        message = {"op": "text", "table": door.id, "key": key, "from": self.me}
+        try:
+            await self.broker.send(door.owner, {**message, "name": name, "text": text})
+        except (BrokerError, OSError):  # not sent: nobody listens there any more
+            door.held = [(key, name, text)]
+            self._spawn(self._relocate(door.id, door.owner))
+            return
+        reply = _message_id(text)
+        if reply is not None:
+            door.pending.setdefault(key, set()).add(reply)
+
+    async def _attach(self, door: Door, key: str, connection: Any) -> None:
+        message = {
+            "op": "attach",
+            "table": door.id,
+            "key": key,
+            "from": self.me,
+            "player": connection.player_id,
+            "session": getattr(connection, "session", None),
+            "address": getattr(connection, "address", None),
+        }
+        try:
+            await self.broker.send(door.owner, message)
+        except (BrokerError, OSError):
+            if door.held is None:
+                door.held = []
+            self._spawn(self._relocate(door.id, door.owner))
+
+    # -- messages from other processes
+
+    async def on_message(self, message: dict[str, Any]) -> Any:
+        op = message.get("op")
+        if op == "deliver":
+            await self._deliver_here(message["items"])
+            return None
+        if op == "moved":
+            await self._relocate(message["table"], None)
+            return None
+        table_id = str(message.get("table"))
+        room = self.lobby.tables.get(table_id)
+        if op in ("attach", "detach", "text"):
+            await self._guest_message(room, message)
+            return None
+        if room is None:
+            raise TableError(NOT_HERE)
+        return await self.answer_call(room, message)
+
+    async def _guest_message(self, room: Room | None, message: dict[str, Any]) -> None:
+        process, key, op = str(message["from"]), str(message["key"]), message["op"]
+        if op == "detach":
+            guest = self.guests.pop((process, key), None)
+            if guest is not None and room is not None:
+                await room.leave(guest)
+            return
+        if room is None:  # not (or no longer) owned here
+            with contextlib.suppress(Exception):
+                await self.broker.send(process, {"op": "moved", "table": message["table"]})
+            return
+        if op == "attach":
+            guest = RemoteConnection(
+                self,
+                process,
+                key,
+                message.get("player"),
+                message.get("session"),
+                message.get("address"),
+            )
+            self.guests[(process, key)] = guest
+            await room.join(guest)
+            return
+        guest = self.guests.get((process, key))
+        if guest is None:
+            with contextlib.suppress(Exception):
+                await self.broker.send(process, {"op": "moved", "table": message["table"]})
+            return
+        assert self.handle is not None
+        await self.handle(room, guest, str(message.get("name") or "spectator"), message["text"])
+
+    def deliver(self, process: str, key: str, text: str, reply: Any) -> None:
+        """Queue ``text`` for the socket ``key`` at ``process``; everything queued for one
+        process goes out in order, as few messages as the broker keeps up with."""
+        self._outgoing.setdefault(process, []).append([key, text, reply])
+        if process not in self._sending:
+            self._sending.add(process)
+            self._spawn(self._send_out(process))
+
+    async def _send_out(self, process: str) -> None:
+        try:
+            while self._outgoing.get(process):
+                items = self._outgoing.pop(process)
+                try:
+                    await self.broker.send(process, {"op": "deliver", "items": items})
+                except Exception:  # that process is gone: its sockets went with it
+                    self._outgoing.pop(process, None)
+                    return
+        finally:
+            self._sending.discard(process)
+
+    async def _deliver_here(self, items: list[list[Any]]) -> None:
+        for key, text, reply in items:
+            door = self.keys.get(key)
+            connection = door.sockets.get(key) if door is not None else None
+            if door is None or connection is None:
+                continue
+            if reply is not None:
+                waiting = door.pending.get(key)
+                if waiting is not None:
+                    waiting.discard(reply)
+            with contextlib.suppress(Exception):
+                await connection.send_text(text)
+
+    # -- when processes die
+
+    async def _on_dead(self, process: str) -> None:
+        for guest_key in [k for k in self.guests if k[0] == process]:
+            guest = self.guests.pop(guest_key)
+            for room in list(self.lobby.tables.values()):
+                if guest in room.connections:
+                    await room.leave(guest)
+        for door in [d for d in self.doors.values() if d.owner == process]:
+            await self._relocate(door.id, process)
+        while batch := await self.broker.adopt(process):
+            for table_id in batch:
+                try:
+                    row = await self.lobby.row(table_id)
+                    room = await self.lobby.load(row)
+                except Exception:
+                    log.exception("taking over table %s", table_id)
+                    continue
+                waiting = self.doors.get(table_id)
+                if waiting is not None and waiting.room is None:
+                    await self._move(waiting, self.me, room)
+
+    async def _on_lapse(self) -> None:
+        """This process's heartbeat had lapsed: hand back the tables now owned by others."""
+        tables = list(self.lobby.tables)
+        owners = await self.broker.owners(tables)
+        for table_id, owner in zip(tables, owners, strict=True):
+            if owner == self.me:
+                continue
+            room = self.lobby.drop(table_id)
+            for (process, _), guest in list(self.guests.items()):
+                if room is not None and guest in room.connections:
+                    with contextlib.suppress(Exception):
+                        await self.broker.send(process, {"op": "moved", "table": table_id})
+            door = self.doors.get(table_id)
+            if door is not None:
+                await self._relocate(table_id, self.me)
+
+    async def _relocate(self, table_id: str, gone: str | None) -> None:
+        """Find the table's owner again and move the door's sockets there. ``gone`` is a
+        process that stopped answering: its lease is waited out (it may be dying), for
+        at most twice the lease's length."""
+        door = self.doors.get(table_id)
+        if door is None:
+            return
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 2 * self.broker.ttl + 1
+        while True:
+            try:
+                row = await self.lobby.row(table_id)
+                owner = await self.owner(row)
+            except TableError:
+                return
+            if owner != gone or owner == self.me or loop.time() > deadline:
+                break
+            await asyncio.sleep(0.2)
+        room = await self.lobby.load(row) if owner == self.me else None
+        await self._move(door, owner, room)
+
+    async def _move(self, door: Door, owner: str, room: Room | None) -> None:
+        """Move the door's sockets to ``owner`` (``room`` when that is this process): each
+        gets the table's state from there; a command the previous owner received and
+        never answered is answered with an error, and those it never received are sent
+        on."""
+        async with self._lock(door.id):
+            if door.room is not None and door.room is not room:
+                for connection in door.sockets.values():
+                    await door.room.leave(connection)
+            door.owner, door.room = owner, room
+            held, door.held = door.held or [], None
+            for key, connection in list(door.sockets.items()):
+                for reply in door.pending.pop(key, set()):
+                    await connection.send({"type": "error", "message": UNANSWERED, "id": reply})
+                if room is not None:
+                    await room.join(connection)
+                else:
+                    await self._attach(door, key, connection)
+            for key, name, text in held:
+                await self.receive(door, key, name, text)
+
+    def _spawn(self, coroutine: Awaitable[Any]) -> None:
+        self.broker.spawn(coroutine)
+
+
+def _message_id(text: str) -> Any:
+    """The ``id`` of a client message, if it has one (for answering it if its table's
+    owner dies before it does)."""
+    try:
+        doc = wire.loads(text)
+    except ValueError:
+        return None
+    return doc.get("id") if isinstance(doc, dict) else None

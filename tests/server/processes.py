@@ -1,0 +1,91 @@
+"""Several ``nardy serve`` processes serving one site (PostgreSQL + Redis), for the tests:
+each in its own process on a free loopback port, killed with SIGKILL when a test says so."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from client import free_socket
+
+
+class ServeProcess:
+    """One ``nardy serve --database … --broker …``."""
+
+    def __init__(self, folder: Path, index: int, database: str, broker: str) -> None:
+        sock = free_socket()
+        self.port = sock.getsockname()[1]
+        sock.close()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = folder / f"serve-{index}.log"
+        self.command = [sys.executable, "-m", "nardy.cli", "serve", "--port", str(self.port)]
+        self.command += ["--database", database, "--broker", broker]
+        self.command += ["--bot-delay", "0", "--grace", "600"]
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> ServeProcess:
+        with open(self.log, "ab") as errors:
+            self.process = subprocess.Popen(self.command, stdout=subprocess.DEVNULL, stderr=errors)
+        deadline = time.monotonic() + 120  # a loaded machine takes its time to import it all
+        while time.monotonic() < deadline:
+            try:
+                httpx.get(f"{self.url}/api/me", trust_env=False, timeout=2)
+                return self
+            except httpx.TransportError:
+                if self.process.poll() is not None:
+                    raise RuntimeError(f"nardy serve failed: {self.log.read_text()}") from None
+                time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("nardy serve did not start")
+
+    def kill(self) -> None:
+        """SIGKILL: no clean-up, no hand-over, as in a crash."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def errors(self) -> list[str]:
+        """Tracebacks the process logged."""
+        text = self.log.read_text() if self.log.exists() else ""
+        return [part for part in text.split("Traceback")[1:]]
+
+
+class SiteProcesses:
+    """``count`` processes on one database and one Redis, started one after the other."""
+
+    def __init__(self, folder: Path, count: int, database: str, broker: str) -> None:
+        self.processes = [ServeProcess(folder, k, database, broker) for k in range(count)]
+
+    def __enter__(self) -> SiteProcesses:
+        try:
+            for process in self.processes:
+                process.start()
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def __exit__(self, *_: Any) -> None:
+        for process in self.processes:
+            process.stop()
+
+    @property
+    def urls(self) -> list[str]:
+        return [p.url for p in self.processes]
+
+    def errors(self) -> list[str]:
+        return [error for p in self.processes for error in p.errors()]
