@@ -259,6 +259,7 @@ async def run_load(args: Any, targets: list[str], servers: list[ServerProcess]) 
             for s, before in zip(servers, cpu_before, strict=True)
         ]
         bench_cpu = _bench_cpu(workers) - bench_before
+        rss = [s.rss() for s in servers]
         tell("stop")
         if workers:
             results = []
@@ -268,7 +269,10 @@ async def run_load(args: Any, targets: list[str], servers: list[ServerProcess]) 
                 process.join(30)
         else:
             results = [await task]
-    return _report(args, targets, servers, results, elapsed, cpu, bench_cpu, opened, load_before)
+    figures = _report(args, targets, servers, results, elapsed, cpu, bench_cpu, opened, load_before)
+    for row, megabytes in zip(figures["targets"], rss, strict=False):
+        row["server_rss_mb"] = megabytes
+    return figures
 
 
 def _bench_cpu(workers: list[Any]) -> float:

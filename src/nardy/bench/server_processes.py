@@ -32,6 +32,17 @@ def cpu_seconds(pid: int) -> float:
         return 0.0
 
 
+def rss_megabytes(pid: int) -> float:
+    """Resident memory of process ``pid`` in MB (Linux), or 0 if unknown."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0.0
+
+
 @dataclass
 class ServerProcess:
     """One ``nardy serve`` the bench started."""
@@ -42,6 +53,9 @@ class ServerProcess:
 
     def cpu(self) -> float:
         return cpu_seconds(self.process.pid)
+
+    def rss(self) -> float:
+        return 0.0 if self.killed else rss_megabytes(self.process.pid)
 
     def kill(self) -> None:
         """SIGKILL, as a crash would: no clean-up, no hand-over."""

@@ -407,11 +407,12 @@ class Site:
                     await self._move(waiting, self.me, room)
 
     async def _on_lapse(self) -> None:
-        """This process's heartbeat had lapsed: hand back the tables now owned by others."""
+        """This process's heartbeat had lapsed (a long stall, or Redis restarted and forgot
+        every lease): keep the tables nobody else took, hand back the others."""
         tables = list(self.lobby.tables)
         owners = await self.broker.owners(tables)
         for table_id, owner in zip(tables, owners, strict=True):
-            if owner == self.me:
+            if owner == self.me or (owner is None and await self.broker.claim(table_id) == self.me):
                 continue
             room = self.lobby.drop(table_id)
             for (process, _), guest in list(self.guests.items()):
