@@ -124,7 +124,8 @@ def test_a_chouette_with_seats_at_two_processes_settles_a_game(site: SiteProcess
                 continue
             await decide(rng.choice(movers), rng)
             sent += 1
-        await watcher.wait_n(ala.state["n"])
+        for client in (bea, watcher):  # the last states reach every process
+            await client.wait_n(ala.state["n"])
         state = ala.state
         assert state["games"] >= 1, "a chouette game settles"
         assert sum(state["ledger"]) == 0  # CH7
