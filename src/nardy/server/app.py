@@ -25,7 +25,7 @@ from nardy.server import dice as dice_service
 from nardy.server.accounts import AccountError, Accounts
 from nardy.server.analysis_routes import router as analysis_router
 from nardy.server.broker import Broker
-from nardy.server.cluster import Site
+from nardy.server.cluster import RemoteConnection, Site
 from nardy.server.history import history_routes
 from nardy.server.lobby import AgentFactory, Lobby, TableRequest
 from nardy.server.replies import Replies
@@ -376,7 +376,11 @@ class SocketConnection:
 
 
 async def handle_message(
-    table: Room, connection: SocketConnection, name: str, text: str, lobby: Lobby
+    table: Room,
+    connection: SocketConnection | RemoteConnection,
+    name: str,
+    text: str,
+    lobby: Lobby,
 ) -> None:
     """One message from a client; any problem is answered with an error to that client
     alone, and leaves the table unchanged."""

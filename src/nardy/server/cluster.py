@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from nardy.server import wire
 from nardy.server.broker import Broker, BrokerError, CallFailed
+from nardy.server.replies import Replies
 from nardy.server.room import Connection, Room, TableError
 from nardy.server.store import TableRow
 
@@ -69,6 +70,9 @@ class RemoteConnection:
         self.player_id = player_id
         self.session = session
         self.address = address
+        self.replies = Replies()
+        """The answers to its accepted commands, by message id (a command sent again is
+        applied once, as on a socket here)."""
 
     async def send(self, message: dict[str, Any]) -> None:
         reply = message.get("id") if message.get("type") != "state" else None
