@@ -135,3 +135,30 @@ def test_a_chouette_with_seats_at_two_processes_settles_a_game(site: SiteProcess
             await client.aclose()
 
     run(scenario(), timeout=600)
+
+
+def test_a_command_sent_twice_through_another_process_is_applied_once(
+    site: SiteProcesses,
+) -> None:
+    first, second, _ = site.urls
+
+    async def scenario() -> None:
+        ala, ben = await Client(first, "Ala").guest(), await Client(second, "Ben").guest()
+        table = await ala.create("backgammon", {"match_to": 1}, seat=0)  # owned at the first
+        await ben.join(table)
+        await ala.open()
+        await ben.open()
+        text = json.dumps({"type": "chat", "text": "hello twice", "id": "twice"})
+        answers = []
+        for _ in range(2):  # the same id again, as a client unsure of its network would
+            await ben.send_raw(text)
+            await ben.wait(lambda: "twice" in ben.replies)
+            answers.append(ben.replies.pop("twice"))
+        assert answers[0]["type"] == "ack" and answers[1] == answers[0]
+        await ala.wait_n(answers[0]["n"])
+        said = [m["text"] for m in ala.state["chat"]]
+        assert said.count("hello twice") == 1
+        for client in (ala, ben):
+            await client.aclose()
+
+    run(scenario(), timeout=300)
