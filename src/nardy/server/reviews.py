@@ -45,19 +45,30 @@ class ReviewError(RuntimeError):
 # ----------------------------------------------------------------------------- the child
 
 
+class _ParentGone(Exception):
+    """The server that asked for the job is no longer there to hear of it."""
+
+
 def _serve(connection: Connection) -> None:
-    """The child process: do each job sent, telling its progress, until told to stop."""
+    """The child process: do each job sent, telling its progress, until told to stop or
+    until the server is gone (stopped or killed mid-job: the child ends quietly)."""
     while True:
         try:
             job = connection.recv()
-        except EOFError:
+        except (EOFError, OSError):
             return
         if job is None:
             return
         try:
-            connection.send(("done", _do(job, _Teller(connection))))
+            answer: tuple[str, Any] = ("done", _do(job, _Teller(connection)))
+        except _ParentGone:
+            return
         except Exception as error:  # any failure is the job's, not the child's
-            connection.send(("failed", f"{type(error).__name__}: {error}"))
+            answer = ("failed", f"{type(error).__name__}: {error}")
+        try:
+            connection.send(answer)
+        except OSError:
+            return
 
 
 def _do(job: tuple[Any, ...], progress: Callable[[int, int], None]) -> dict[str, Any]:
@@ -92,7 +103,10 @@ class _Teller:
         now = time.monotonic()
         if now - self.last >= 0.5 or done == total:
             self.last = now
-            self.connection.send(("progress", done, total))
+            try:
+                self.connection.send(("progress", done, total))
+            except OSError:
+                raise _ParentGone from None
 
 
 class Analyst:
