@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -33,6 +34,12 @@ def test_two_people_play_a_whole_match(
         assert sent > 10
         final = players[0].state
         doc = await record(live.url, table)
+        # one command makes at most one play, and the count follows it
+        states = players[0].states
+        for before, after in itertools.pairwise(states):
+            if before["game"] == after["game"]:
+                made = int(after["last_play"] != before["last_play"])
+                assert after["plays"] - before["plays"] == made, (before, after)
         # every state names the roll-off of its game once it is decided (a long-nardy
         # series game after the first has none: its starter follows from the last, LN11)
         for state in players[0].states:
@@ -40,6 +47,10 @@ def test_two_people_play_a_whole_match(
                 first = doc["games"][state["game"] - 1]["actions"][0]
                 rolled_off = first["type"] == "opening"
                 assert state["opening"] == (first["dice"][-1] if rolled_off else None)
+            # the plays of the game so far
+            actions = doc["games"][state["game"] - 1]["actions"]
+            assert state["plays"] <= len([a for a in actions if a["type"] == "play"])
+            assert state["plays"] == 0 or state["last_play"]["game"] == state["game"]
             # and its last play is one of the plays of the game it names
             play = state["last_play"]
             if play is not None:

@@ -388,6 +388,7 @@ class Table(Room):
             "rematch": self.row.options.get("rematch"),
             "starter": game.starter,
             "opening": _opening_dice(game),
+            "plays": sum(1 for action in game.actions if action.type == "play"),
             "winner": self.match.winner,
             "commitment": self.row.commitment,
             "seed": self.row.seed if self.is_over() else None,
