@@ -50,21 +50,23 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A nardy server on a throw-away SQLite database; the computer plays at random."""
-    if browser_missing:
-        pytest.skip("no browser")
+VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844), "phone-sideways": (844, 390)}
+"""The sizes every table test runs at: a laptop, and a phone held upright and sideways."""
+
+
+def run_server(folder: Path, grace: float = 60.0) -> Iterator[str]:
+    """A nardy server on a throw-away SQLite database in ``folder``; the computer plays at
+    random. Yields its address and stops it afterwards."""
     import uvicorn
 
     from nardy.bot.agents.agent import RandomAgent
     from nardy.server.app import ServerConfig, create_app
     from nardy.server.store import Store
 
-    folder = tmp_path_factory.mktemp("web-db")
     store = Store.in_folder(folder)
-    config = ServerConfig(analysis_ply=0, bot_delay=0.0)  # reviews and hints at once
-    app = create_app(store, config, agents=lambda variant, level: RandomAgent(1))
+    agents = lambda variant, level: RandomAgent(1)  # noqa: E731
+    config_ = ServerConfig(grace=grace, analysis_ply=0, bot_delay=0.0)  # reviews, hints at once
+    app = create_app(store, config_, agents=agents)
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     instance = uvicorn.Server(config)
@@ -78,6 +80,22 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     instance.should_exit = True
     thread.join(10)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The shared test server (a grace of 60 s)."""
+    if browser_missing:
+        pytest.skip("no browser")
+    yield from run_server(tmp_path_factory.mktemp("web-db"))
+
+
+@pytest.fixture(scope="session")
+def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server whose disconnect grace is half a second."""
+    if browser_missing:
+        pytest.skip("no browser")
+    yield from run_server(tmp_path_factory.mktemp("web-db-quick"), grace=0.5)
 
 
 @pytest.fixture(scope="session")
@@ -97,15 +115,24 @@ def new_page(
     height: int = 900,
     prefs: dict[str, Any] | None = None,
     lang: str = "en-GB",
+    size: str | None = None,
 ) -> Page:
-    """A page in a fresh browser context (its own cookies), preferences preset."""
+    """A page in a fresh browser context (its own cookies), preferences preset. ``size``
+    names one of VIEWPORTS; the phone sizes are touch screens."""
+    touch = False
+    if size is not None:
+        width, height = VIEWPORTS[size]
+        touch = size != "desktop"
     context = browser.new_context(
-        viewport={"width": width, "height": height}, locale=lang, base_url=server
+        viewport={"width": width, "height": height},
+        locale=lang,
+        base_url=server,
+        has_touch=touch,
+        is_mobile=touch,
     )
-    settings = {"animate": False, **(prefs or {})}
-    context.add_init_script(
-        f"localStorage.setItem('nardy.prefs', JSON.stringify({json.dumps(settings)}));"
-    )
+    settings = {"animate": False, "sounds": False, **(prefs or {})}
+    stored = f"localStorage.setItem('nardy.prefs', JSON.stringify({json.dumps(settings)}));"
+    context.add_init_script(f"try {{ {stored} }} catch {{}}")  # about:blank has no storage
     page = context.new_page()
     page.errors = []  # type: ignore[attr-defined]
     page.on("pageerror", lambda error: page.errors.append(str(error)))  # type: ignore[attr-defined]
@@ -121,11 +148,35 @@ def page(browser: Browser, server: str) -> Iterator[Page]:
     p.context.close()
 
 
+@pytest.fixture(params=list(VIEWPORTS))
+def size(request: pytest.FixtureRequest) -> str:
+    """Each of the VIEWPORTS in turn."""
+    return str(request.param)
+
+
+@pytest.fixture
+def sized(browser: Browser, server: str, size: str) -> Iterator[Page]:
+    """A page at ``size`` (a touch screen on the phone sizes)."""
+    p = new_page(browser, server, size=size)
+    yield p
+    assert not p.errors, p.errors  # type: ignore[attr-defined]
+    p.context.close()
+
+
+def open_custom_form(page: Page) -> None:
+    """Unfold the custom game form (folded on narrow screens)."""
+    page.wait_for_selector("#custom-game")
+    if not page.evaluate("document.getElementById('custom-game').open"):
+        page.click("#custom-game summary")
+    page.wait_for_selector("#create-table")
+
+
 def sign_in(page: Page, name: str) -> None:
     page.goto("/")
     page.fill("#guest-name", name)
     page.click("#play-guest")
-    page.wait_for_selector("#create-table")
+    page.wait_for_selector("#rename-input")
+    open_custom_form(page)
 
 
 def create_table(
@@ -137,6 +188,7 @@ def create_table(
     seat: str = "random",
 ) -> str:
     """Fill the lobby form and start; returns the table id."""
+    open_custom_form(page)
     page.select_option("#variant", variant)
     page.select_option("#match_to", str(match_to))
     page.check(f"#opponent-{opponent}")
@@ -200,3 +252,65 @@ def play_to_end(page: Page, limit: float = 240) -> None:
         if done is None:
             page.wait_for_timeout(30)
     raise AssertionError("the match did not finish in time")
+
+
+def resign_to_end(page: Page, limit: float = 120) -> None:
+    """End the match quickly: offer to resign at the highest level whenever possible (the
+    computer accepts at random; in long nardy it is immediate), play on otherwise."""
+    deadline = time.time() + limit
+    while time.time() < deadline:
+        if page.get_attribute("#board", "data-over") == "1":
+            return
+        if visible(page, '[data-action="resign"]'):
+            n = board_n(page)
+            page.click('[data-action="resign"]')
+            page.locator('[data-action^="resign-"]:not([data-action="resign-cancel"])').last.click()
+            wait_change(page, n)
+            continue
+        if act_once(page) is None:
+            page.wait_for_timeout(30)
+    raise AssertionError("the match did not finish in time")
+
+
+def wait_my_move(page: Page, timeout: float = 30) -> None:
+    """Act (roll, take) until this player has steps to choose."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if page.get_attribute("#board", "data-steps") not in (None, "0"):
+            return
+        if page.get_attribute("#board", "data-over") == "1":
+            pytest.skip("the match ended before a move came up")
+        done = act_once(page)
+        if done is None:
+            page.wait_for_timeout(30)
+    raise AssertionError("no move came up")
+
+
+OUTSIDE = """(selectors) => {
+  const out = [];
+  const W = window.innerWidth, H = window.innerHeight;
+  const wide = document.documentElement.scrollWidth;
+  if (wide > W + 1) out.push(`page is ${wide} px wide`);
+  for (const s of selectors) {
+    const el = document.querySelector(s);
+    if (!el) { out.push(`${s}: missing`); continue; }
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) out.push(`${s}: not shown`);
+    else if (r.top < -1 || r.left < -1 || r.bottom > H + 1 || r.right > W + 1) {
+      const [a, b, c, d] = [r.left, r.top, r.right, r.bottom].map(Math.round);
+      out.push(`${s}: ${a},${b} to ${c},${d} outside ${W}×${H}`);
+    }
+  }
+  return out;
+}"""
+
+
+def outside_viewport(page: Page, *selectors: str) -> list[str]:
+    """The selectors whose element is not wholly inside the window at the top of the page
+    (without scrolling), and the page itself if it scrolls sideways."""
+    page.evaluate("window.scrollTo(0, 0)")
+    return list(page.evaluate(OUTSIDE, list(selectors)))
+
+
+TABLE_PARTS = ("#board svg", ".player.them", ".player.me", "#status", "#controls")
+"""What a player needs in sight at the table."""

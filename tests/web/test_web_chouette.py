@@ -6,7 +6,16 @@ from __future__ import annotations
 
 import time
 
-from conftest import ARTIFACTS, board_n, needs_browser, new_page, sign_in, visible, wait_change
+from conftest import (
+    ARTIFACTS,
+    board_n,
+    needs_browser,
+    new_page,
+    open_custom_form,
+    sign_in,
+    visible,
+    wait_change,
+)
 from test_web_pages import english_left
 
 pytestmark = needs_browser
@@ -140,3 +149,46 @@ def test_CH3_CH4_two_people_answer_the_cube_at_a_chouette(browser, server):
     finally:
         ala.context.close()
         bob.context.close()
+
+
+UNBROKEN = """() => {
+  // Words split across two lines inside a name ("Comput/er 1"), in the roster and the bars.
+  const broken = [];
+  for (const el of document.querySelectorAll('.roster .name, .player .name, .player .member')) {
+    for (const node of el.childNodes) {
+      if (node.nodeType !== Node.TEXT_NODE) continue;
+      for (const m of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+        const lines = new Set(rects.map((r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+YOU = """(me) => [...document.querySelectorAll('.tag.you')].map((tag) => {
+  // the name the "you" tag belongs to: its own name element, or the name just before it
+  const name = tag.closest('.name') || tag.previousElementSibling;
+  return name ? name.firstChild.textContent.trim() : null;
+})"""
+
+
+def test_chouette_names_stay_whole_and_you_is_by_your_name(sized, size):
+    """Item 7: no name breaks inside a word in the roster, and "you" stands next to the
+    viewer's own name (not after the team's other names)."""
+    page = sized
+    sign_in(page, "Ala")
+    open_custom_form(page)
+    page.check("#kind-chouette")
+    create_chouette(page, 3, 2)
+    page.wait_for_selector('[data-role="captain"]')
+    page.wait_for_selector("#status:not(:empty)")
+    assert page.evaluate(UNBROKEN) == []
+    owners = page.evaluate(YOU, "Ala")
+    assert owners and set(owners) == {"Ala"}, owners
+    page.screenshot(path=str(ARTIFACTS / f"chouette-{size}.png"))
+    page.locator(".roster").screenshot(path=str(ARTIFACTS / f"chouette-roster-{size}.png"))

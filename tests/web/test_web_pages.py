@@ -32,7 +32,7 @@ def test_every_language_has_every_key():
 def test_every_key_the_client_uses_is_translated():
     english = translations("en")
     used: set[str] = set()
-    for path in [*STATIC.glob("js/*.js"), STATIC / "index.html"]:
+    for path in [*STATIC.rglob("js/**/*.js"), STATIC / "index.html"]:
         text = path.read_text(encoding="utf-8")
         used |= set(re.findall(r'\bt\("([a-z_]+\.[a-z0-9_.-]+)"', text))
         used |= set(re.findall(r'data-i18n(?:-[a-z-]+)?="([a-z_]+\.[a-z0-9_.-]+)"', text))
@@ -58,8 +58,17 @@ ALLOWED_LATIN = {
 
 
 def english_left(page, names: set[str]) -> list[str]:
-    """English strings of the translation files still visible on the page."""
-    text = page.evaluate("document.body.innerText")
+    """English strings of the translation files still visible on the page (other
+    people's names, which the lobby lists with their games, are no translation)."""
+    text = page.evaluate(
+        """() => {
+          const names = [...document.querySelectorAll('[data-names]')];
+          names.forEach((e) => { e.style.visibility = 'hidden'; });
+          const text = document.body.innerText;
+          names.forEach((e) => { e.style.visibility = ''; });
+          return text;
+        }"""
+    )
     english = translations("en")
     russian = translations("ru")
     left = []
@@ -227,3 +236,61 @@ def test_S4_switch_sides_mirrors_game_2_and_the_last_result_is_shown(browser, se
         page.screenshot(path=str(ARTIFACTS / "table-long-nardy-game-2.png"), full_page=True)
     finally:
         page.context.close()
+
+
+CUT = """() => {
+  // Words cut off (content wider than its box) or labels wrapped onto a second line.
+  const out = [];
+  const lines = (el) => {
+    const bottoms = new Set();
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const r of range.getClientRects()) if (r.width > 1) bottoms.add(Math.round(r.bottom));
+    }
+    return bottoms.size;
+  };
+  const shown = (el) =>
+    el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  const labels = 'button, a.button, label, select, .tag, .badge, h1, h2, .table-summary, .status';
+  const oneLine = 'button, a.button, .tag, .badge, select, .chip-choice span';
+  for (const el of document.querySelectorAll(`${labels}, .chip-choice span`)) {
+    if (!shown(el) || el.closest('#toast, dialog:not([open]), .sr-only')) continue;
+    const text = (el.innerText || '').trim().slice(0, 40);
+    if (el.scrollWidth > el.clientWidth + 1) out.push(`cut: ${text}`);
+    if (el.matches(oneLine) && lines(el) > 1) out.push(`wraps: ${text}`);
+  }
+  return out;
+}"""
+
+
+@needs_browser
+def test_russian_labels_are_whole_at_every_size(browser, server, size):
+    """Item 8: no Russian label is cut off or wraps ("Настройки" on a phone), in the
+    lobby, the settings and at the table."""
+    page = new_page(browser, server, size=size, lang="ru-RU")
+    try:
+        sign_in(page, "Вера")
+        page.wait_for_function("document.documentElement.lang === 'ru'")
+        assert page.evaluate(CUT) == []
+        page.click("#settings-open")
+        assert page.evaluate(CUT) == []
+        page.keyboard.press("Escape")
+        create_table(page, "long-nardy", match_to=3)
+        page.wait_for_selector("#status:not(:empty)")
+        assert page.evaluate(CUT) == []
+        page.screenshot(path=str(ARTIFACTS / f"table-long-nardy-ru-{size}.png"))
+        box = page.locator("#settings-open").bounding_box()
+        assert box and box["height"] <= 44
+    finally:
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()
+
+
+def test_long_nardy_words_as_russian_players_write_them():
+    """Item 8: a single win in long nardy is "ойн" in Russian (and a double one "марс")."""
+    ru = translations("ru")
+    assert ru["result.oin"] == "ойн" and ru["scoring.oin"].startswith("Ойн ")
+    assert ru["result.mars"] == "марс"
+    assert not any("оин" in value.lower() for value in ru.values())

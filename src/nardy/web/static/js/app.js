@@ -5,6 +5,7 @@ import { analyseView } from "./analyse.js";
 import { whoAmI } from "./api.js";
 import { diceView } from "./dice.js";
 import { h } from "./dom.js";
+import { icon } from "./icons.js";
 import { LANGUAGES, language, preferredLanguage, setLanguage, t } from "./i18n.js";
 import { joinView, lobbyView } from "./lobby.js";
 import { prefs, setPrefs } from "./prefs.js";
@@ -22,6 +23,8 @@ async function route() {
   current = null;
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
   const [page, id, extra] = parts;
+  document.body.dataset.page = page || "lobby";
+  window.scrollTo(0, 0);
   if (page === "table" && id) current = tableView(view, id);
   else if (page === "replay" && id) current = replayView(view, id);
   else if (page === "review" && id) current = reviewView(view, id);
@@ -47,6 +50,7 @@ function showWho(me) {
 function bindSettings() {
   const dialog = document.getElementById("settings");
   const form = dialog.querySelector("form");
+  document.getElementById("settings-open").prepend(icon("gear"));
   document.getElementById("settings-open").addEventListener("click", () => {
     const p = prefs();
     for (const input of form.querySelectorAll("input")) {

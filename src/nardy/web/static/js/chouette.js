@@ -110,8 +110,7 @@ export function rosterCard(state, nameOf) {
     },
     h("td", { class: "role" }, role === "none" ? "—" : h("span", { class: `badge ${role}` }, roleLabel(state, who))),
     h("td", { class: "who" },
-      h("span", { class: "name" }, nameOf(who)),
-      who === state.you ? h("span", { class: "tag" }, t("table.you")) : null,
+      h("span", { class: "name" }, nameOf(who), who === state.you ? h("span", { class: "tag you" }, t("table.you")) : null),
       waiting.has(who) ? h("span", { class: "tag turn" }, pending) : null,
       answer ? h("span", { class: `tag answer ${answer[0]}` }, answer[1]) : null),
     h("td", { class: `ledger ${points > 0 ? "plus" : points < 0 ? "minus" : ""}`, "data-ledger": String(points) }, signed(points))));
@@ -138,20 +137,24 @@ export function sideBar(state, side, nameOf) {
     return parts;
   }
   const { box, captain, team } = state.roles;
-  const mine = side === BOX ? state.you === box : team.includes(state.you);
+  // "you" follows the viewer's own name, wherever it stands in the bar.
+  const named = (who, cls = "name") => [h("span", { class: cls }, nameOf(who)), who === state.you ? h("span", { class: "tag you" }, t("table.you")) : null];
   if (side === BOX) {
-    parts.push(h("span", { class: "badge box" }, t("chouette.role_box")), h("span", { class: "name" }, nameOf(box)));
+    parts.push(h("span", { class: "badge box" }, t("chouette.role_box")), ...named(box));
   } else {
-    parts.push(h("span", { class: "badge captain" }, t("chouette.role_captain")), h("span", { class: "name" }, nameOf(captain)));
-    const rest = team.filter((m) => m !== captain).map(nameOf);
-    if (rest.length) parts.push(h("span", { class: "muted with" }, t("chouette.team_with", { names: rest.join(", ") })));
+    parts.push(h("span", { class: "badge captain" }, t("chouette.role_captain")), ...named(captain));
+    const rest = team.filter((m) => m !== captain);
+    if (rest.length) {
+      const list = h("span", { class: "muted with" }, t("chouette.with"), " ");
+      rest.forEach((m, i) => list.append(...(i ? [", "] : []), ...named(m, "member").filter(Boolean)));
+      parts.push(list);
+    }
   }
-  if (mine) parts.push(h("span", { class: "tag" }, t("table.you")));
   const acting = side === BOX ? waiting.includes(box) : waiting.some((m) => team.includes(m));
   if (acting) parts.push(h("span", { class: "tag turn" }, t("table.to_move")));
   parts.push(h("span", { class: "spacer" }));
   if (state.position) parts.push(h("span", { class: "pips", title: t("table.pips") }, t("table.pips_short", { n: pips })));
-  return parts;
+  return parts.filter(Boolean);
 }
 
 /** The sentence under the board. */

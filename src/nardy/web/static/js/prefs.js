@@ -9,6 +9,7 @@ const DEFAULTS = {
   auto_moves: false, // S5: play forced moves automatically
   animate: true,
   numbers: true, // point numbers on the board
+  sounds: true, // a checker set down, dice, your turn (sound.js)
 };
 
 export function prefs() {

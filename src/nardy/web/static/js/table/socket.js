@@ -1,0 +1,82 @@
+// The table's WebSocket: connects, and after a drop opens it again by itself with
+// exponential backoff and jitter (so a server restart is not met by every client at the
+// same instant), at once when the network or the page comes back; the state the server
+// sends on every connection is the resync. A refusal (a private table, a session that
+// ended) is not retried. Every message goes to the table view.
+// SPDX-License-Identifier: AGPL-3.0-or-later
+
+/** What the page did, for the browser tests (``window.nardyDebug``). */
+export const debug = (window.nardyDebug = window.nardyDebug || { sent: [], states: 0 });
+for (const [key, empty] of [["errors", 0], ["animated", 0], ["reconnects", 0], ["sounds", []]]) {
+  if (debug[key] === undefined) debug[key] = empty;
+}
+
+const RETRY_FIRST = 500; // ms
+const RETRY_MOST = 10000;
+const NO_RETRY = [1008, 4001];
+
+/** Open ``/ws/tables/{tableId}``; ``on.state``, ``on.rematch``, ``on.error`` receive the
+ * server's messages and ``on.offline(lost)`` hears when the connection is lost and back.
+ * Returns ``{send, close}``. */
+export function tableSocket(tableId, on) {
+  let socket = null;
+  let closed = false;
+  let retries = 0;
+  let timer = null;
+
+  function connect() {
+    clearTimeout(timer);
+    timer = null;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const opened = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
+    socket = opened;
+    opened.addEventListener("message", (event) => {
+      let doc;
+      try {
+        doc = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (doc.type === "state") {
+        debug.states += 1;
+        retries = 0;
+        on.offline(false);
+        on.state(doc);
+      } else if (doc.type === "rematch") on.rematch(doc.table);
+      else if (doc.type === "error") {
+        debug.errors += 1;
+        on.error(doc.message);
+      }
+    });
+    opened.addEventListener("close", (event) => {
+      if (closed || socket !== opened || NO_RETRY.includes(event.code)) return;
+      on.offline(true);
+      const delay = Math.min(RETRY_MOST, RETRY_FIRST * 2 ** retries) * (0.5 + Math.random() / 2);
+      retries += 1;
+      debug.reconnects += 1;
+      timer = setTimeout(() => !closed && connect(), delay);
+    });
+  }
+
+  // Back online, or a phone that comes back to the page: no need to wait out the backoff.
+  const again = () => {
+    if (timer !== null && (document.visibilityState === "visible" || navigator.onLine)) connect();
+  };
+  window.addEventListener("online", again);
+  document.addEventListener("visibilitychange", again);
+  connect();
+
+  return {
+    send(doc) {
+      debug.sent.push(doc);
+      if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(doc));
+    },
+    close() {
+      closed = true;
+      clearTimeout(timer);
+      window.removeEventListener("online", again);
+      document.removeEventListener("visibilitychange", again);
+      if (socket) socket.close();
+    },
+  };
+}

@@ -1,0 +1,195 @@
+"""The home page (issue 11, items 1, 8 and 9): one click starts a game against the
+computer under a made-up guest name that can be changed; the board and the quick game
+come first, then your games and the open tables, then the custom form; the form offers
+only the settings that apply and names long nardy's length a series; a table opens from
+its pasted link; a game against the computer waits for its player and the lobby lists it
+under "your games", while between people the grace decides."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from conftest import (
+    act_once,
+    create_table,
+    needs_browser,
+    new_page,
+    open_custom_form,
+    outside_viewport,
+    resign_to_end,
+    sign_in,
+    translations,
+    wait_my_move,
+)
+
+pytestmark = needs_browser
+
+EN = translations("en")
+
+
+def state_of(page, table: str) -> dict[str, Any]:
+    return page.evaluate(f"fetch('/api/tables/{table}').then(r => r.json())")
+
+
+def table_id(page) -> str:
+    page.wait_for_function("location.hash.startsWith('#/table/')")
+    return page.url.rsplit("/", 1)[-1]
+
+
+def test_one_click_plays_the_computer_under_a_guest_name_that_can_be_changed(sized, size):
+    page = sized
+    page.goto("/")
+    page.wait_for_selector("#quick-play")
+    # the first screen shows a board and the button, before any form
+    assert outside_viewport(page, ".hero-board svg", "#quick-play") == []
+    page.click("#quick-play")
+    table = table_id(page)
+    page.wait_for_selector("#board svg")
+    page.wait_for_selector("#status:not(:empty)")
+    state = state_of(page, table)
+    guest = state["seats"][state["you"]]
+    assert re.fullmatch(r"Guest \d{4}", guest), guest
+    assert state["seats"][1 - state["you"]].startswith("computer (")
+    assert state["settings"]["match_to"] == 1 and state["settings"]["cube"] is False
+    # back in the lobby the game waits under "your games"; the name can be changed
+    page.goto("/")
+    page.wait_for_selector(f'#my-tables [data-continue="{table}"]')
+    page.fill("#rename-input", "Ala Nowak")
+    page.click("#rename-save")
+    page.wait_for_function("document.getElementById('who').textContent === 'Ala Nowak'")
+    page.click(f'[data-continue="{table}"]')
+    page.wait_for_selector(".player.me .name:text('Ala Nowak')")
+
+
+def test_your_games_and_the_tables_come_before_the_custom_form(sized, size):
+    page = sized
+    sign_in(page, "Orderly")
+    page.goto("/")
+    page.wait_for_selector("#tables")
+    tops = page.evaluate(
+        "['#quick-play', '#tables-title', '#custom-game']"
+        ".map((s) => document.querySelector(s).getBoundingClientRect().top)"
+    )
+    quick, tables, custom = tops
+    assert quick < custom and tables < custom, tops
+    if size != "desktop":  # one column: play, the lists, then the form
+        assert quick < tables < custom
+
+
+def label_of(page, control: str) -> str:
+    return page.inner_text(f'label[for="{control}"]')
+
+
+def test_the_form_offers_only_the_settings_that_apply(sized, size):
+    page = sized
+    sign_in(page, "Former")
+    open_custom_form(page)
+    page.select_option("#variant", "backgammon")
+    page.select_option("#match_to", "5")
+    assert page.is_checked("#cube") and page.locator("#crawford").count() == 1
+    page.uncheck("#cube")
+    assert page.locator("#crawford").count() == 0  # no Crawford without a cube (B8)
+    page.check("#cube")
+    page.select_option("#match_to", "0")
+    assert page.locator("#crawford").count() == 0  # nor in money play
+    assert page.locator("#jacoby").count() == 1 and page.locator("#auto_doubles").count() == 1
+    page.select_option("#match_to", "1")
+    assert page.locator("#cube").count() == 0  # a one-point match has no cube
+    assert page.locator("#jacoby").count() == 0
+    page.select_option("#variant", "long-nardy")
+    assert label_of(page, "match_to") == EN["create.series_to"]
+    page.select_option("#match_to", "3")
+    page.check("#opponent-computer")
+    page.click("#create-table")
+    table = table_id(page)
+    page.wait_for_selector(".table-summary:not(:empty)")
+    assert page.inner_text(".table-summary").startswith(EN["summary.series_to"].format(n=3))
+    assert state_of(page, table)["settings"]["match_to"] == 3
+
+
+def test_a_one_point_match_never_offers_the_cube(sized, size):
+    """A one-point match is won by any game: there is nothing to double for, so the form
+    sends no cube and the table never offers to double."""
+    page = sized
+    sign_in(page, "Single")
+    table = create_table(page, "backgammon", match_to=1, seat="0")
+    assert state_of(page, table)["settings"]["cube"] is False
+    rolls = 0
+    deadline = time.time() + 90
+    while rolls < 3 and page.get_attribute("#board", "data-over") != "1":
+        assert time.time() < deadline, "three rolls did not come"
+        assert page.locator('[data-action="double"]').count() == 0
+        assert page.locator("#board [data-cube]").count() == 0
+        done = act_once(page)
+        rolls += done == "roll"
+        if done is None:
+            page.wait_for_timeout(30)
+
+
+def test_a_pasted_link_opens_the_table(sized, size):
+    page = sized
+    sign_in(page, "Linker")
+    table = create_table(page, "dutch", match_to=1)
+    link = page.url
+    page.goto("/")
+    page.fill("#watch-id", f"  look: {link}  ")
+    page.press("#watch-id", "Enter")
+    page.wait_for_function(f"location.hash === '#/table/{table}'")
+    page.goto("/")
+    page.fill("#watch-id", "no table here")
+    page.press("#watch-id", "Enter")
+    page.wait_for_selector("#toast.show")
+    assert page.inner_text("#toast") == EN["lobby.bad_link"]
+
+
+def test_a_game_against_the_computer_waits_and_the_lobby_keeps_it(browser, quick_server, size):
+    """Item 1 on a server whose grace is half a second: a person who leaves a game
+    against the computer finds it waiting under "your games"; between people the one who
+    left loses when the grace is over."""
+    solo = new_page(browser, quick_server, size=size)
+    ala = new_page(browser, quick_server)
+    bob = new_page(browser, quick_server)
+    try:
+        solo.goto("/")
+        solo.click("#quick-play")
+        waiting = table_id(solo)
+        wait_my_move(solo)
+        sign_in(ala, "Ala")
+        people = create_table(ala, "backgammon", opponent="open", match_to=1, seat="0")
+        sign_in(bob, "Bob")
+        bob.wait_for_selector(f'[data-join="{people}"]')
+        bob.click(f'[data-join="{people}"]')
+        bob.wait_for_selector("#board svg")
+        actor = state_of(ala, people)["turn"]
+        leaver, stayer = (ala, bob) if actor == 0 else (bob, ala)
+        solo.goto("/")  # leaves the table for the lobby
+        leaver.goto("about:blank")
+        stayer.wait_for_selector("[data-result]", timeout=20_000)
+        assert state_of(stayer, people)["winner"] == 1 - actor
+        # the game against the computer still waits, listed as the player's own
+        solo.wait_for_selector(f'#my-tables [data-continue="{waiting}"]')
+        assert state_of(solo, waiting)["status"] == "playing"
+        solo.click(f'[data-continue="{waiting}"]')
+        wait_my_move(solo)
+        assert solo.locator("[data-source]").count() > 0
+        for page in (solo, ala, bob):
+            assert not page.errors  # type: ignore[attr-defined]
+    finally:
+        for page in (solo, ala, bob):
+            page.context.close()
+
+
+def test_a_finished_game_leaves_your_games(sized, size):
+    page = sized
+    sign_in(page, "Finisher")
+    table = create_table(page, "long-nardy", match_to=1)
+    page.goto("/")
+    page.wait_for_selector(f'#my-tables [data-continue="{table}"]')
+    page.click(f'[data-continue="{table}"]')
+    page.wait_for_selector("#board svg")
+    resign_to_end(page)
+    page.goto("/")
+    page.wait_for_selector("#tables")
+    assert page.locator(f'#my-tables [data-continue="{table}"]').count() == 0
