@@ -294,3 +294,11 @@ def test_long_nardy_words_as_russian_players_write_them():
     assert ru["result.oin"] == "ойн" and ru["scoring.oin"].startswith("Ойн ")
     assert ru["result.mars"] == "марс"
     assert not any("оин" in value.lower() for value in ru.values())
+
+
+def test_the_readme_opens_with_a_picture_of_the_board():
+    root = STATIC.parents[3]
+    first = (root / "README.md").read_text(encoding="utf-8").splitlines()[:4]
+    assert any(re.fullmatch(r"!\[[^\]]+\]\(docs/board\.png\)", line) for line in first), first
+    picture = (root / "docs" / "board.png").read_bytes()
+    assert picture.startswith(b"\x89PNG\r\n\x1a\n") and len(picture) < 200_000
