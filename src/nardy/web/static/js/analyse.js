@@ -5,11 +5,12 @@
 
 import { api } from "./api.js";
 import { BAR, boardSVG } from "./board.js";
-import { VARIANTS, startPosition, variantName } from "./common.js";
+import { variantName } from "./common.js";
 import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { prefs } from "./prefs.js";
 import { arrowsSVG, equity } from "./review_parts.js";
+import { VARIANTS, startPosition } from "./variants.js";
 
 const PIPS = [1, 2, 3, 4, 5, 6];
 

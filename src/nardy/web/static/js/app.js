@@ -47,10 +47,25 @@ function showWho(me) {
   el.textContent = me && me.id ? me.name : "";
 }
 
+/** On a phone the site's links fold into a menu under one button. */
+function bindMenu() {
+  const top = document.querySelector(".top");
+  const button = document.getElementById("menu-open");
+  button.append(icon("menu"));
+  const show = (open) => {
+    top.classList.toggle("menu-shown", open);
+    button.setAttribute("aria-expanded", String(open));
+  };
+  button.addEventListener("click", () => show(!top.classList.contains("menu-shown")));
+  document.getElementById("top-nav").addEventListener("click", (e) => { if (e.target.closest("a")) show(false); });
+  window.addEventListener("hashchange", () => show(false));
+}
+
 function bindSettings() {
   const dialog = document.getElementById("settings");
   const form = dialog.querySelector("form");
   document.getElementById("settings-open").prepend(icon("gear"));
+  bindMenu();
   document.getElementById("settings-open").addEventListener("click", () => {
     const p = prefs();
     for (const input of form.querySelectorAll("input")) {

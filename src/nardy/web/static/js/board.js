@@ -238,8 +238,10 @@ function marks(model, out) {
     } else if (place === OFF) {
       const c = slotCenter(model, OFF, placeCount(pos, OFF)[0]);
       out.push(`<rect class="mark target-ring" x="${c.x - 17}" y="${c.y - 8}" width="34" height="16" rx="4"/>`);
-      const arrow = slotCenter(model, OFF, 0);
-      out.push(`<text class="off-label" x="${arrow.x}" y="${MID + 22}">${escapeXml(t("board.off_short"))}</text>`);
+      // an arrow into the tray, in no language
+      const x = slotCenter(model, OFF, 0).x;
+      const y = MID + 14;
+      out.push(`<path class="off-arrow" d="M${x - 5},${y} h10 v12 h7 l-12,13 l-12,-13 h7 z"><title>${escapeXml(t("board.off"))}</title></path>`);
     }
   }
   const hit = (place) => {

@@ -15,13 +15,12 @@ import { timeControls } from "./timecontrol.js";
 import { VARIANTS } from "./variants.js";
 import { ensureSession } from "./lobby/session.js";
 
-const wide = () => window.matchMedia("(min-width: 901px)").matches;
-
 export function lobbyView(root) {
   let me = null;
   let tables = [];
   const form = newForm();
-  const ui = { account: "login", accountOpen: false, customOpen: wide() };
+  // The custom form comes after the quick game and the lists, open (it may be folded).
+  const ui = { account: "login", accountOpen: false, customOpen: true };
 
   const page = h("div", { class: "lobby" });
   clear(root).append(page);

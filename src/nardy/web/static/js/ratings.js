@@ -3,11 +3,12 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import { api } from "./api.js";
-import { VARIANTS, variantName } from "./common.js";
+import { variantName } from "./common.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { holderName, ratingText } from "./profile.js";
 import { rulesLink } from "./rules_link.js";
+import { VARIANTS } from "./variants.js";
 
 export function ratingsView(root, variant) {
   const chosen = VARIANTS.includes(variant) ? variant : VARIANTS[0];

@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import { BAR, OFF, RESERVE, placeCount, slotCenter } from "./board.js";
-import { theirPlace } from "./common.js";
+import { theirPlace } from "./variants.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
