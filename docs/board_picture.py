@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 
 DRAW = """async () => {
+  await (await import('/static/js/variants.js')).loadVariants();
   const { boardSVG } = await import('/static/js/board.js');
   const { netMoves } = await import('/static/js/table/moves.js');
   const board = document.createElement('div');

@@ -242,7 +242,7 @@ def act_once(page: Page) -> str | None:
     return None
 
 
-def play_to_end(page: Page, limit: float = 240) -> None:
+def play_to_end(page: Page, limit: float = 900) -> None:
     """Play this seat by clicking until the match is over."""
     deadline = time.time() + limit
     while time.time() < deadline:

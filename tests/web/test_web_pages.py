@@ -291,7 +291,7 @@ def test_russian_labels_are_whole_at_every_size(browser, server, size):
 def test_long_nardy_words_as_russian_players_write_them():
     """Item 8: a single win in long nardy is "ойн" in Russian (and a double one "марс")."""
     ru = translations("ru")
-    assert ru["result.oin"] == "ойн" and ru["scoring.oin"].startswith("Ойн ")
+    assert ru["result.oin"] == "ойн" and ru["create.scoring_oin"].startswith("Ойн ")
     assert ru["result.mars"] == "марс"
     assert not any("оин" in value.lower() for value in ru.values())
 

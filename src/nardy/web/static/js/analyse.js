@@ -10,7 +10,7 @@ import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { prefs } from "./prefs.js";
 import { arrowsSVG, equity } from "./review_parts.js";
-import { VARIANTS, startPosition } from "./variants.js";
+import { VARIANTS, facts, startPosition, variantOr } from "./variants.js";
 
 const PIPS = [1, 2, 3, 4, 5, 6];
 
@@ -29,7 +29,7 @@ function settle(position, reserve) {
 }
 
 export function analyseView(root) {
-  let variant = "backgammon";
+  let variant = variantOr(null);
   let position = startPosition(variant);
   let mode = "mine";
   let reserve = false;
@@ -54,7 +54,7 @@ export function analyseView(root) {
   function click(place) {
     const next = JSON.parse(JSON.stringify(position));
     if (place === BAR) {
-      if (variant === "long-nardy") return;
+      if (!facts(variant).bar) return;
       const side = mode === "theirs" ? 1 : 0;
       next.bar[side] = mode === "remove" ? Math.max(next.bar[side] - 1, 0) : next.bar[side] + 1;
     } else if (typeof place === "number" && place >= 1 && place <= 24) {
@@ -195,7 +195,7 @@ export function analyseView(root) {
             h("legend", {}, t("analyse.setup")),
             ...["mine", "theirs", "remove"].map((m) => h("label", {},
               h("input", { type: "radio", name: "setup-mode", value: m, checked: mode === m, onchange: () => { mode = m; } }), " ", t(`analyse.mode_${m}`))),
-            variant === "dutch" ? h("label", {}, h("input", { type: "checkbox", checked: reserve, onchange: (e) => { reserve = e.target.checked; settle(position, reserve); syncText(); render(); } }), " ", t("analyse.reserve")) : null,
+            facts(variant).reserve ? h("label", {}, h("input", { type: "checkbox", checked: reserve, onchange: (e) => { reserve = e.target.checked; settle(position, reserve); syncText(); render(); } }), " ", t("analyse.reserve")) : null,
             h("button", { type: "button", onclick: () => { position = startPosition(variant); answer = null; syncText(); render(); } }, t("analyse.start")),
             h("button", { type: "button", onclick: () => { position = emptyPosition(variant); answer = null; syncText(); render(); } }, t("analyse.clear")))),
         h("div", { class: "col card" },

@@ -14,6 +14,7 @@ import { ratingsView } from "./ratings.js";
 import { replayView } from "./replay.js";
 import { reviewView } from "./review.js";
 import { tableView } from "./table.js";
+import { loadVariants } from "./variants.js";
 
 const view = document.getElementById("view");
 let current = null;
@@ -87,7 +88,7 @@ window.addEventListener("nardy:language", () => {
 window.addEventListener("nardy:me", (e) => showWho(e.detail));
 window.addEventListener("hashchange", route);
 
-await setLanguage(preferredLanguage());
+await Promise.all([setLanguage(preferredLanguage()), loadVariants()]);
 bindSettings();
 showWho(await whoAmI());
 route();

@@ -1,11 +1,13 @@
 // Shared pieces of the pages: variant names, settings summaries, move notation, names.
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { facts, theirNumber } from "./variants.js";
 
+/** A variant's name in the page's language (the server's title for one we have no words for). */
 export function variantName(variant) {
-  return t(`variant.${variant}`);
+  const key = `variant.${variant}`;
+  return has(key) ? t(key) : facts(variant).title;
 }
 
 /** "match to 5" or, where a variant plays series, "series to 5"; 0 is money or unlimited. */
@@ -15,11 +17,14 @@ export function lengthText(variant, n) {
   return series ? t("summary.series_to", { n }) : t("summary.match_to", { n });
 }
 
-/** A short description of a table's settings. */
+/** A short description of a table's settings: its length, the cube, and the settings the
+ * variant marks for a summary. */
 export function settingsSummary(variant, settings = {}) {
   const parts = [lengthText(variant, settings.match_to)];
   if (settings.cube) parts.push(t("summary.cube"));
-  if (settings.scoring) parts.push(t(`result.${settings.scoring}`));
+  for (const s of facts(variant).settingList) {
+    if (s.summary && settings[s.name] !== undefined) parts.push(t(`summary.${s.name}_${settings[s.name]}`));
+  }
   return parts.join(" · ");
 }
 

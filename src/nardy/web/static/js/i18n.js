@@ -40,6 +40,11 @@ export async function setLanguage(code, remember = false) {
   window.dispatchEvent(new CustomEvent("nardy:language", { detail: code }));
 }
 
+/** Whether ``key`` has a text (in this language or in English). */
+export function has(key) {
+  return strings[key] !== undefined || english[key] !== undefined;
+}
+
 /** The text for ``key``, with {name} placeholders filled from ``params``. */
 export function t(key, params = {}) {
   let text = strings[key] ?? english[key];

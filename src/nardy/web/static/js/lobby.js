@@ -62,8 +62,8 @@ export function lobbyView(root) {
       h("h2", {}, t("lobby.how_to_play")),
       h("ul", { class: "rules-links", id: "lobby-rules" },
         ...VARIANTS.map((x) => h("li", {}, rulesLink(x))),
-        h("li", {}, rulesLink("backgammon", true))),
-      h("p", {}, h("a", { href: "#/ratings/backgammon", id: "lobby-ratings" }, t("lobby.ratings"))));
+        h("li", {}, rulesLink("", true))),
+      h("p", {}, h("a", { href: `#/ratings/${VARIANTS[0]}`, id: "lobby-ratings" }, t("lobby.ratings"))));
   }
 
   load();

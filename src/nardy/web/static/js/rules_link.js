@@ -1,6 +1,7 @@
 // Links to the rules pages (/rules/{game}, served as HTML), in the language the client speaks.
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
+import { variantName } from "./common.js";
 import { h } from "./dom.js";
 import { language, t } from "./i18n.js";
 
@@ -15,7 +16,7 @@ export function rulesHref(variant, chouette = false) {
 export function rulesLink(variant, chouette = false, attrs = {}) {
   const slug = chouette ? "chouette" : variant;
   return h("a", { href: rulesHref(variant, chouette), "data-rules-link": slug, class: "rules-link", ...attrs },
-    t("rules.link", { game: t(chouette ? "rules.chouette" : `variant.${variant}`) }));
+    t("rules.link", { game: chouette ? t("rules.chouette") : variantName(variant) }));
 }
 
 // Links already on the page follow a change of language.

@@ -1,33 +1,77 @@
-// The custom game form: every setting of the chosen variant (only those that apply:
-// no Crawford without a cube or in money play, no cube in a one-point match, Jacoby and
-// automatic doubles only for money), the opponent, the clock, a chouette.
+// The custom game form: every setting the server lists for the chosen variant, those that
+// apply only (a money-only one in money play, a match-only one in a match, one that needs
+// the cube with the cube on; no cube in a one-point match), the opponent, the clock, a chouette.
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import { variantName } from "../common.js";
 import { h, toast } from "../dom.js";
-import { t } from "../i18n.js";
+import { has, t } from "../i18n.js";
 import { rulesLink } from "../rules_link.js";
 import { timeControlSelect } from "../timecontrol.js";
-import { LENGTHS, LEVELS, VARIANTS, facts, settingDefaults } from "../variants.js";
+import { LENGTHS, VARIANTS, facts, levelOr, levelsOf, settingDefaults, variantOr } from "../variants.js";
 import { startTable } from "./session.js";
 
 /** The form's state, kept while the lobby is open. */
 export function newForm() {
-  return { variant: "backgammon", settings: settingDefaults("backgammon"), opponent: "computer", level: "expert", seat: "random", time_control: "", rated: false, kind: "match", participants: 3, computers: 2 };
+  const variant = variantOr(null);
+  return { variant, settings: settingDefaults(variant), opponent: "computer", level: levelOr(variant, "expert"), seat: "random", time_control: "", rated: false, kind: "match", participants: 3, computers: 2 };
 }
 
-/** The settings as they will be played: what does not apply is switched off. */
+/** Whether ``setting`` (an entry of the variant's setting list) applies to ``s``: a
+ * money-only one in money play, a match-only one in a match, and one that needs the cube
+ * with the cube on. A one-point match has nothing to double for, so no cube. */
+function applies(setting, s) {
+  if (setting.name === "cube") return s.match_to !== 1;
+  if (setting.money_only && s.match_to) return false;
+  if (setting.match_only && !s.match_to) return false;
+  return !(setting.needs_cube && (!s.cube || s.match_to === 1));
+}
+
+/** The settings as they will be played: what does not apply is back at its default
+ * (no cube in a one-point match). */
 export function effectiveSettings(form) {
   const s = { ...form.settings };
   if (form.kind === "chouette") s.match_to = 0;
-  if (s.match_to === 1) s.cube = false; // a one-point match has nothing to double for
-  if (s.match_to) {
-    if ("jacoby" in s) s.jacoby = false;
-    if ("auto_doubles" in s) s.auto_doubles = 0;
+  if (s.match_to === 1) s.cube = false;
+  for (const setting of facts(form.variant).settingList) {
+    if (setting.name !== "cube" && !applies(setting, s)) s[setting.name] = setting.default;
   }
-  if (!s.cube && "jacoby" in s) s.jacoby = false;
-  if (!s.cube && "auto_doubles" in s) s.auto_doubles = 0;
   return s;
+}
+
+/** A setting's label: the variant's own wording where it has one. */
+function settingLabel(name, variant) {
+  return t(has(`create.${name}.${variant}`) ? `create.${name}.${variant}` : `create.${name}`);
+}
+
+/** One choice of a setting, in words (a number stands for itself). */
+export function choiceLabel(name, choice) {
+  const key = `create.${name}_${choice}`;
+  return has(key) || typeof choice !== "number" ? t(key) : String(choice);
+}
+
+/** The controls of the variant's settings that apply (a choice is a list, yes or no a box). */
+function settingFields(form, render) {
+  const s = form.settings;
+  const played = effectiveSettings(form);
+  const fields = [];
+  for (const setting of facts(form.variant).settingList) {
+    if (!applies(setting, played)) continue;
+    const { name } = setting;
+    const label = settingLabel(name, form.variant);
+    if (setting.choices) {
+      const options = setting.choices.map((c) => [c, choiceLabel(name, c)]);
+      fields.push(field(name, label, select(name, options, s[name], (value) => {
+        s[name] = typeof setting.default === "number" ? Number(value) : value;
+        render();
+      })));
+    } else {
+      fields.push(h("div", { class: "field check" },
+        h("input", { type: "checkbox", id: name, checked: !!s[name], onchange: (e) => { s[name] = e.target.checked; render(); } }),
+        h("label", { for: name }, label)));
+    }
+  }
+  return fields;
 }
 
 function field(id, label, control, hint) {
@@ -45,21 +89,12 @@ function select(id, options, value, onchange) {
 export function createCard(form, render, open, me) {
   const v = form.variant;
   const s = form.settings;
-  const played = effectiveSettings(form);
-  const money = played.match_to === 0;
+  const money = effectiveSettings(form).match_to === 0;
   const chouette = form.kind === "chouette";
-  const check = (id, label, key) => {
-    const on = key === "backgammon_value" ? s[key] === 2 : !!s[key];
-    return h("div", { class: "field check" },
-      h("input", { type: "checkbox", id, checked: on, onchange: (e) => {
-        s[key] = key === "backgammon_value" ? (e.target.checked ? 2 : 3) : e.target.checked;
-        render();
-      } }),
-      h("label", { for: id }, label));
-  };
   const variantSelect = select("variant", VARIANTS.map((x) => [x, variantName(x)]), v, (value) => {
     form.variant = value;
     form.settings = settingDefaults(value);
+    form.level = levelOr(value, form.level);
     if (!facts(value).chouette) form.kind = "match";
     render();
   });
@@ -71,24 +106,7 @@ export function createCard(form, render, open, me) {
     fields.push(field("match_to", series ? t("create.series_to") : t("create.match_to"),
       select("match_to", lengths, s.match_to, (value) => { s.match_to = Number(value); render(); })));
   }
-  if (played.match_to !== 1) fields.push(check("cube", facts(v).reserve ? t("create.dutch_cube") : t("create.cube"), "cube"));
-  if (!chouette && played.cube && !money) fields.push(check("crawford", t("create.crawford"), "crawford"));
-  if ("jacoby" in s && played.cube && money) {
-    fields.push(
-      check("jacoby", t("create.jacoby"), "jacoby"),
-      field("auto_doubles", t("create.auto_doubles"),
-        select("auto_doubles", [0, 1, 2, 3, 4, 5, 6].map((n) => [n, n === 0 ? t("create.none") : String(n)]), s.auto_doubles, (value) => { s.auto_doubles = Number(value); })),
-    );
-  }
-  if ("backgammon_value" in s) fields.push(check("backgammon_value", t("create.backgammon_as_gammon"), "backgammon_value"));
-  if ("scoring" in s) {
-    fields.push(
-      field("scoring", t("create.scoring"), select("scoring", [["mars", t("scoring.mars")], ["oin", t("scoring.oin")]], s.scoring, (value) => { s.scoring = value; })),
-      field("first_move", t("create.first_move"), select("first_move", [["loser", t("create.first_loser")], ["alternate", t("create.first_alternate")]], s.first_move, (value) => { s.first_move = value; })),
-      check("last_roll", t("create.last_roll"), "last_roll"),
-    );
-  }
-  if ("enter_all_first" in s) fields.push(check("enter_all_first", t("create.enter_all_first"), "enter_all_first"));
+  fields.push(...settingFields(form, render));
 
   // A chouette (RULES.md CH1–CH7, S1) is money play for three to eight.
   const kind = facts(v).chouette
@@ -134,7 +152,7 @@ function chouetteFields(form, render) {
         render();
       })),
       field("computers", t("create.computers"), select("computers", computers, form.computers, (value) => { form.computers = Number(value); render(); }))),
-    form.computers ? field("level", t("create.level"), select("level", LEVELS.map((x) => [x, t(`level.${x}`)]), form.level, (value) => { form.level = value; })) : null,
+    form.computers ? field("level", t("create.level"), select("level", levelsOf(form.variant).map((x) => [x, t(`level.${x}`)]), form.level, (value) => { form.level = value; })) : null,
     h("p", { class: "muted small" }, t("create.chouette_note")),
   ].filter(Boolean);
 }
@@ -145,7 +163,7 @@ function opponentFields(form, render, me, money) {
       h("input", { type: "radio", name: "opponent", value: o, id: `opponent-${o}`, checked: form.opponent === o, onchange: () => { form.opponent = o; render(); } }),
       " ", t(`create.opponent_${o}`))))];
   if (form.opponent === "computer") {
-    more.push(field("level", t("create.level"), select("level", LEVELS.map((x) => [x, t(`level.${x}`)]), form.level, (value) => { form.level = value; })));
+    more.push(field("level", t("create.level"), select("level", levelsOf(form.variant).map((x) => [x, t(`level.${x}`)]), form.level, (value) => { form.level = value; })));
   } else {
     more.push(field("time-control", t("create.time_control"),
       timeControlSelect("time-control", form.time_control, (value) => { form.time_control = value; }),

@@ -6,16 +6,16 @@ import { boardSVG } from "../board.js";
 import { variantName } from "../common.js";
 import { h, toast } from "../dom.js";
 import { t } from "../i18n.js";
-import { LEVELS, VARIANTS, facts, settingDefaults, startPosition } from "../variants.js";
+import { VARIANTS, facts, levelOr, levelsOf, settingDefaults, startPosition, variantOr } from "../variants.js";
 import { startTable } from "./session.js";
 
 const KEY = "nardy.quick";
 
 function choice() {
   try {
-    return { variant: "backgammon", level: "intermediate", ...JSON.parse(localStorage.getItem(KEY) || "{}") };
+    return JSON.parse(localStorage.getItem(KEY) || "{}");
   } catch {
-    return { variant: "backgammon", level: "intermediate" };
+    return {};
   }
 }
 
@@ -43,14 +43,14 @@ function preview(variant) {
 /** The hero card; ``me`` is the signed-in player or null. */
 export function quickCard(me, rerender) {
   const c = choice();
-  const variant = VARIANTS.includes(c.variant) ? c.variant : "backgammon";
-  const level = LEVELS.includes(c.level) ? c.level : "intermediate";
+  const variant = variantOr(c.variant);
+  const level = levelOr(variant, c.level);
   const chips = h("div", { class: "variant-chips", role: "radiogroup", "aria-label": t("create.variant") },
     ...VARIANTS.map((v) => h("label", { class: `chip-choice${v === variant ? " chosen" : ""}` },
       h("input", { type: "radio", name: "quick-variant", value: v, id: `quick-${v}`, checked: v === variant, onchange: () => { remember({ variant: v }); rerender(); } }),
       h("span", {}, variantName(v)))));
   const strength = h("select", { id: "quick-level", "aria-label": t("create.level"), onchange: (e) => remember({ level: e.target.value }) },
-    ...LEVELS.map((x) => h("option", { value: x, selected: x === level }, t(`level.${x}`))));
+    ...levelsOf(variant).map((x) => h("option", { value: x, selected: x === level }, t(`level.${x}`))));
   const go = h("button", { type: "button", class: "primary big", id: "quick-play", onclick: async () => {
     go.disabled = true;
     try {
