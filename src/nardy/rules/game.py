@@ -55,11 +55,19 @@ class Phase(StrEnum):
 # ----------------------------------------------------------------------------- events
 
 
+Reason = Literal["time", "left"]
+"""Why a forfeit ends the match: ``time`` (the player's time ran out) or ``left`` (the
+player left the table and did not come back in time). Carried by every event a forfeit
+makes and by the actions they write (see :mod:`nardy.rules.forfeit`)."""
+
+
 @dataclass(frozen=True)
 class OpeningRoll:
     """One attempt of the roll-off: ``dice[i]`` is player i's die."""
 
     dice: Dice
+    reason: Reason | None = None
+    """Set when a forfeit makes the event (see :mod:`nardy.rules.forfeit`)."""
 
 
 @dataclass(frozen=True)
@@ -111,10 +119,14 @@ class Double(PlayerEvent):
 class Take(PlayerEvent):
     """Accept the double: the cube doubles and the taker owns it."""
 
+    reason: Reason | None = None
+
 
 @dataclass(frozen=True)
 class Drop(PlayerEvent):
     """Refuse the double: the game is lost at the value before it."""
+
+    reason: Reason | None = None
 
 
 @dataclass(frozen=True)
@@ -122,16 +134,21 @@ class Resign(PlayerEvent):
     """Resign the game; ``level`` 1–3 (single, gammon, backgammon) where offers apply (B9)."""
 
     level: int = 1
+    reason: Reason | None = None
 
 
 @dataclass(frozen=True)
 class Accept(PlayerEvent):
     """Accept the opponent's offer to resign."""
 
+    reason: Reason | None = None
+
 
 @dataclass(frozen=True)
 class Decline(PlayerEvent):
     """Decline the opponent's offer to resign: play goes on."""
+
+    reason: Reason | None = None
 
 
 Event = (
@@ -171,6 +188,8 @@ class Action:
     steps: tuple[Step, ...] | None = None
     level: int | None = None
     attempts: tuple[Dice, ...] | None = None
+    reason: Reason | None = None
+    """Set on the actions a forfeit makes (time or leaving); other readers may ignore it."""
 
 
 @dataclass(frozen=True)
@@ -249,6 +268,26 @@ class Game:
         """The current position seen from ``player``."""
         return self.current if self.turn in (None, player) else self.current.flipped()
 
+    @property
+    def actor(self) -> int | None:
+        """The player whose decision the game waits for: the player on turn while rolling
+        or moving, the other player while a double or an offer to resign is answered; None
+        during the roll-off (it waits for dice) and once the game is over.
+
+        >>> from nardy.variants import BACKGAMMON
+        >>> game = Game.new(BACKGAMMON)
+        >>> game.actor is None, game.apply(OpeningRoll((3, 1))).actor
+        (True, 0)
+        """
+        match self.phase:
+            case Phase.ROLLING | Phase.MOVING:
+                return self.turn
+            case Phase.DOUBLED:
+                return None if self.turn is None else 1 - self.turn
+            case Phase.RESIGNING:
+                return None if self.offer is None else 1 - self.offer[0]
+        return None
+
     def can_double(self, player: int) -> bool:
         """Whether ``player`` may offer a double now (B6, B8)."""
         return (
@@ -277,10 +316,10 @@ class Game:
 
     def _apply(self, event: Event) -> Game:
         match event:
-            case OpeningRoll(dice):
-                return self._opening(dice)
-            case Resign(player, level):
-                return self._resign(player, level)
+            case OpeningRoll(dice, reason):
+                return self._opening(dice, reason)
+            case Resign(player, level, reason):
+                return self._resign(player, level, reason)
             case Roll(player, dice):
                 self._expect(Phase.ROLLING, player, "roll")
                 try:
@@ -319,7 +358,7 @@ class Game:
                 return replace(
                     self, phase=Phase.DOUBLED, actions=(*self.actions, Action("double", player))
                 )
-            case Take(player):
+            case Take(player, reason):
                 self._expect_answer(Phase.DOUBLED, player, "double")
                 return replace(
                     self,
@@ -327,31 +366,33 @@ class Game:
                     cube=self.cube * 2,
                     owner=player,
                     cube_taken=True,
-                    actions=(*self.actions, Action("take", player)),
+                    actions=(*self.actions, Action("take", player, reason=reason)),
                 )
-            case Drop(player):
+            case Drop(player, reason):
                 self._expect_answer(Phase.DOUBLED, player, "double")
-                return self._end(Result(1 - player, self.cube, "drop"), Action("drop", player))
-            case Accept(player):
+                action = Action("drop", player, reason=reason)
+                return self._end(Result(1 - player, self.cube, "drop"), action)
+            case Accept(player, reason):
                 self._expect_answer(Phase.RESIGNING, player, "resignation")
                 assert self.offer is not None
                 resigner, level = self.offer
                 points = self.cube * self._jacoby(self.variant.resign_value(level, self.settings))
-                return self._end(Result(1 - resigner, points, "resign"), Action("accept", player))
-            case Decline(player):
+                action = Action("accept", player, reason=reason)
+                return self._end(Result(1 - resigner, points, "resign"), action)
+            case Decline(player, reason):
                 self._expect_answer(Phase.RESIGNING, player, "resignation")
                 return replace(
                     self,
                     phase=self.resume or Phase.ROLLING,
                     offer=None,
                     resume=None,
-                    actions=(*self.actions, Action("decline", player)),
+                    actions=(*self.actions, Action("decline", player, reason=reason)),
                 )
         raise IllegalActionError(f"unknown event {event!r}")
 
     # -- the parts
 
-    def _opening(self, dice: Dice) -> Game:
+    def _opening(self, dice: Dice, reason: Reason | None = None) -> Game:
         if self.phase is not Phase.OPENING:
             raise IllegalActionError("the opening roll-off is over")
         try:
@@ -360,7 +401,7 @@ class Game:
             raise IllegalActionError(str(error)) from None
         earlier = self._attempts()
         attempts: tuple[Dice, ...] = (*earlier, (dice[0], dice[1]))
-        opening = Action("opening", None, attempts=attempts)
+        opening = Action("opening", None, attempts=attempts, reason=reason)
         actions = (*self.actions[: len(self.actions) - bool(earlier)], opening)
         first, second = dice
         if first == second:
@@ -419,7 +460,7 @@ class Game:
             actions=(*self.actions, action),
         )
 
-    def _resign(self, player: int, level: int) -> Game:
+    def _resign(self, player: int, level: int, reason: Reason | None = None) -> Game:
         if self.phase in (Phase.DOUBLED, Phase.RESIGNING):
             raise IllegalActionError(f"a resignation cannot be made while {self.phase} is pending")
         if self.phase is Phase.OPENING:
@@ -428,7 +469,7 @@ class Game:
         levels = self.variant.resign_levels
         if not levels:  # LN9: immediate, scored on the position
             seen = self.position if self.turn == player else self.position.flipped()
-            action = Action("resign", player)
+            action = Action("resign", player, reason=reason)
             return self._win(1 - player, seen.flipped(), action, kind="resign")
         if level not in levels:
             allowed = ", ".join(map(str, levels))
@@ -438,7 +479,7 @@ class Game:
             phase=Phase.RESIGNING,
             offer=(player, level),
             resume=self.phase,
-            actions=(*self.actions, Action("resign", player, level=level)),
+            actions=(*self.actions, Action("resign", player, level=level, reason=reason)),
         )
 
     def _win(
