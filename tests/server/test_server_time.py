@@ -9,26 +9,42 @@ from pathlib import Path
 
 from client import Client, LiveServer, Policy, actionable, play_lockstep, run, seated_pair
 
+from nardy.formats.record import replay
+from nardy.rules.forfeit import forfeited
 from nardy.server.app import ServerConfig
+
+
+async def forfeit_recorded(client: Client, table: str, reason: str, loser: int) -> None:
+    """The record says why the match ended, on the actions the forfeit made, and keeps
+    every game a resignation (INTERFACES.md §4); ``nardy replay`` says it too."""
+    record = (await client.http.get(f"/api/tables/{table}/record")).json()
+    last = record["games"][-1]
+    assert last["result"]["kind"] == "resign" and last["result"]["winner"] == 1 - loser
+    assert last["actions"][-1]["reason"] == reason
+    made = [a for game in record["games"] for a in game["actions"] if "reason" in a]
+    assert made and {a["reason"] for a in made} == {reason}
+    assert forfeited(replay(record)) == (loser, reason)
 
 
 def test_a_player_who_does_nothing_loses_on_time(live: LiveServer) -> None:
     async def scenario() -> None:
-        clock = {"move": 0.5, "reserve": 0.5}
-        (ala, ben), _ = await seated_pair(live.url, "backgammon", {"match_to": 3}, clock=clock)
-        assert ala.state["clock"]["move"] == 0.5
+        clock = {"move": 2.0, "reserve": 1.0}  # a busy machine answers within 2 s
+        (ala, ben), table = await seated_pair(live.url, "backgammon", {"match_to": 3}, clock=clock)
+        assert ala.state["clock"]["move"] == 2.0
         # quick players keep their reserve
         await play_lockstep([ala, ben], random.Random(4), Policy(), until=lambda s: s["n"] > 30)
         idle = ala if actionable(ala.state) else ben
         seat = idle.state["you"]
         assert idle.state["clock"]["actor"] == seat
-        assert idle.state["clock"]["reserve"][seat] > 0.4
+        assert idle.state["clock"]["reserve"][seat] > 0.9
         started = time.monotonic()
-        await ala.wait(lambda: ala.state["status"] == "over", timeout=10)
+        await ala.wait(lambda: ala.state["status"] == "over", timeout=40)
         waited = time.monotonic() - started
-        assert 0.3 < waited < 5, waited
+        assert 0.3 < waited < 30, waited
         assert ala.state["winner"] == 1 - seat
         assert max(ala.state["score"]) >= 3  # the whole match is lost
+        assert ala.state["result"]["reason"] == "time"
+        await forfeit_recorded(ala, table, "time", seat)
         reply = await idle.request({"type": "roll"})
         assert reply["type"] == "error" and "over" in reply["message"]
         await ala.aclose()
@@ -37,28 +53,39 @@ def test_a_player_who_does_nothing_loses_on_time(live: LiveServer) -> None:
     run(scenario())
 
 
+GRACE = 3.0
+"""Seconds of grace in the test of coming back: long enough to reconnect on a busy machine."""
+
+
 def test_a_disconnected_player_loses_after_the_grace_period(tmp_path: Path) -> None:
     async def scenario(server: LiveServer) -> None:
-        (ala, ben), _ = await seated_pair(server.url, "long-nardy", {"match_to": 1})
+        (ala, ben), table = await seated_pair(server.url, "long-nardy", {"match_to": 1})
         await play_lockstep([ala, ben], random.Random(8), Policy(), until=lambda s: s["n"] > 10)
         leaver, stayer = (ala, ben) if actionable(ala.state) else (ben, ala)
         seat = leaver.state["you"]
-        # back within the grace period: nothing happens
+        # back within the grace period: nothing happens, also once the grace has passed
         await leaver.close()
-        await asyncio.sleep(0.2)
+        left = time.monotonic()
         await leaver.open()
-        await asyncio.sleep(0.6)
+        assert time.monotonic() - left < GRACE, "reconnecting took longer than the grace"
+        await asyncio.sleep(max(0.0, left + GRACE + 0.5 - time.monotonic()))
         assert stayer.state["status"] == "playing"
         # away for good: the match is lost after the grace period
         await leaver.close()
         started = time.monotonic()
-        await stayer.wait(lambda: stayer.state["status"] == "over", timeout=10)
-        assert 0.3 < time.monotonic() - started < 5
+        await stayer.wait(lambda: stayer.state["status"] == "over", timeout=GRACE + 30)
+        assert time.monotonic() - started > GRACE - 0.2
         assert stayer.state["winner"] == 1 - seat
+        assert stayer.state["result"] == {
+            **stayer.state["result"],
+            "kind": "resign",
+            "reason": "left",
+        }
+        await forfeit_recorded(stayer, table, "left", seat)
         await ala.aclose()
         await ben.aclose()
 
-    with LiveServer(tmp_path / "nardy.sqlite3", ServerConfig(grace=0.5, bot_delay=0.0)) as server:
+    with LiveServer(tmp_path / "nardy.sqlite3", ServerConfig(grace=GRACE, bot_delay=0.0)) as server:
         run(scenario(server))
         assert not server.errors
 
@@ -73,12 +100,12 @@ def test_a_player_who_never_connects_loses_after_the_grace_period(tmp_path: Path
         await ben.open()  # Ala never opens the table
         if actionable(ben.state):
             await play_lockstep([ben], random.Random(1), until=lambda s: not actionable(s))
-        await ben.wait(lambda: ben.state["status"] == "over", timeout=10)
+        await ben.wait(lambda: ben.state["status"] == "over", timeout=GRACE + 30)
         assert ben.state["winner"] == 1
         await ala.aclose()
         await ben.aclose()
 
-    with LiveServer(tmp_path / "nardy.sqlite3", ServerConfig(grace=0.5, bot_delay=0.0)) as server:
+    with LiveServer(tmp_path / "nardy.sqlite3", ServerConfig(grace=GRACE, bot_delay=0.0)) as server:
         run(scenario(server))
         assert not server.errors
 
@@ -99,16 +126,18 @@ def test_the_clock_runs_again_after_a_restart(tmp_path: Path) -> None:
         players, table = run(before(server))
 
     async def after(server: LiveServer) -> None:
-        ala, ben = players
+        ala = players[0]
         for client in players:
             client.rebind(server.url)
             await client.open(table)
-        actor = ala if actionable(ala.state) else ben
-        seat = actor.state["you"]
         started = time.monotonic()
-        await ala.wait(lambda: ala.state["status"] == "over", timeout=10)
-        assert time.monotonic() - started < 5  # the clock, not the 600 s grace
-        assert ala.state["winner"] == 1 - seat
+        await ala.wait(lambda: ala.state["status"] == "over", timeout=60)
+        assert time.monotonic() - started < 60  # the clock, not the 600 s grace
+        # who was to act is read from the record: on a busy machine the clock may have run
+        # out before the first state after the restart arrived
+        lost = forfeited(replay((await ala.http.get(f"/api/tables/{table}/record")).json()))
+        assert lost is not None and lost[1] == "time"
+        assert ala.state["winner"] == 1 - lost[0]
         for client in players:
             await client.aclose()
 
@@ -131,7 +160,7 @@ def test_a_game_against_the_computer_waits_for_its_player(tmp_path: Path) -> Non
         leaver, stayer = (ala, ben) if actionable(ala.state) else (ben, ala)
         await cleo.close()
         await leaver.close()
-        await stayer.wait(lambda: stayer.state["status"] == "over", timeout=10)
+        await stayer.wait(lambda: stayer.state["status"] == "over", timeout=GRACE + 30)
         assert stayer.state["winner"] == stayer.state["you"]
         state = (await cleo.http.get(f"/api/tables/{solo}")).json()
         assert state["status"] == "playing" and state["you"] == 0
@@ -142,6 +171,6 @@ def test_a_game_against_the_computer_waits_for_its_player(tmp_path: Path) -> Non
         for client in (cleo, ala, ben):
             await client.aclose()
 
-    with LiveServer(tmp_path / "nardy.sqlite3", ServerConfig(grace=0.5, bot_delay=0.0)) as server:
+    with LiveServer(tmp_path / "nardy.sqlite3", ServerConfig(grace=GRACE, bot_delay=0.0)) as server:
         run(scenario(server))
         assert not server.errors

@@ -222,6 +222,9 @@ def analyse(
         result = played.result
         if result is not None:
             review.result = {"winner": result.winner, "points": result.points, "kind": result.kind}
+            reasons = [a.reason for a in played.actions if a.reason is not None]
+            if reasons:  # lost on time or by leaving: the kind stays a resignation (§4)
+                review.result["reason"] = reasons[-1]
         games.append(review)
     summary = summarise(match, games)
     settings = match.settings.to_json(match.variant)
@@ -243,8 +246,8 @@ class _Walker:
     def before(self, match: Match, index: int, action: Action) -> None:
         game = match.game
         player = action.player
-        if player is None:
-            return
+        if player is None or action.reason is not None:
+            return  # a forfeit's actions (time, leaving) are nobody's decisions
         match action.type:
             case "roll":
                 if game.can_double(player):
@@ -265,6 +268,8 @@ class _Walker:
         game = match.game
         if action.type != "opening" or game.phase is not Phase.MOVING or game.moving is None:
             return
+        if action.reason is not None:
+            return  # a forfeit's roll-off: its roll is never played
         assert game.turn is not None
         self._roll(match, index, game.turn, game.moving.dice, OPENING_ROLLS)
 
@@ -408,9 +413,10 @@ def _passed(engine: Engine, cells: Any, ply: int, stakes: Stakes) -> float:
 def events_of(action: Action) -> Iterator[Event]:
     """The events a recorded action stands for."""
     player = action.player if action.player is not None else 0
+    reason = action.reason
     match action.type:
         case "opening":
-            yield from (OpeningRoll(pair) for pair in action.attempts or ())
+            yield from (OpeningRoll(pair, reason) for pair in action.attempts or ())
         case "roll":
             assert action.dice is not None
             yield Roll(player, action.dice)
@@ -419,14 +425,14 @@ def events_of(action: Action) -> Iterator[Event]:
         case "double":
             yield Double(player)
         case "take":
-            yield Take(player)
+            yield Take(player, reason)
         case "drop":
-            yield Drop(player)
+            yield Drop(player, reason)
         case "resign":
-            yield Resign(player, action.level or 1)
+            yield Resign(player, action.level or 1, reason)
         case "accept":
-            yield Accept(player)
+            yield Accept(player, reason)
         case "decline":
-            yield Decline(player)
+            yield Decline(player, reason)
         case other:
             raise ValueError(f"unknown action type {other!r}")

@@ -77,6 +77,8 @@ def report(doc: dict[str, Any], out: TextIO, every: bool = False) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from nardy.rules.forfeit import LOST
+
     console = Console(file=out, highlight=False, width=100)
     players = doc["players"]
     money = doc["unit"] == "money"
@@ -90,7 +92,10 @@ def report(doc: dict[str, Any], out: TextIO, every: bool = False) -> None:
         ended = ""
         if result is not None:
             winner = "draw" if result["winner"] is None else players[result["winner"]]
-            ended = f" · {winner} +{result['points']} ({result['kind']})"
+            kind = result["kind"]
+            if result.get("reason") in LOST and result["winner"] is not None:
+                kind = f"{players[1 - result['winner']]} {LOST[result['reason']]}"
+            ended = f" · {winner} +{result['points']} ({kind})"
         console.print(f"\nGame {number} · {before[0]}–{before[1]}{ended}")
         for d in game["decisions"]:
             if not every and d["mark"] is None:

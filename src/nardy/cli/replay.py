@@ -8,6 +8,7 @@ import sys
 from typing import TextIO
 
 from nardy.formats.record import RecordError, replay
+from nardy.rules.forfeit import LOST, forfeited
 
 NAME = "replay"
 HELP = "check a game record and print its score"
@@ -37,6 +38,9 @@ def replay_file(path: str, out: TextIO) -> int:
     players = doc.get("players") or ["player 0", "player 1"]
     games = sum(1 for g in match.games if g.actions)
     state = "over" if match.is_over() or match.settings.match_to == 0 else "unfinished"
+    lost = forfeited(match)
+    if lost is not None:
+        state += f"; {players[lost[0]]} {LOST[lost[1]]}"
     out.write(
         f"{players[0]} {match.score[0]} – {match.score[1]} {players[1]}"
         f" ({games} game{'s' * (games != 1)}, {state})\n"

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from nardy.rules.errors import NardyError
+from nardy.rules.forfeit import reason_named
 from nardy.rules.game import (
     Accept,
     Action,
@@ -96,6 +97,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
         doc["steps"] = [list(step) for step in action.steps]
     if action.level is not None:
         doc["level"] = action.level
+    if action.reason is not None:
+        doc["reason"] = action.reason  # a forfeit's action (time, left): readers may ignore it
     return doc
 
 
@@ -174,9 +177,10 @@ def _events(action: Any, game: int, number: int) -> list[Event]:
         raise RecordError(f"a {kind} action needs a player 0 or 1, not {raw!r}", game, number)
     player = int(raw or 0)
     try:
+        reason = reason_named(action.get("reason"))
         match kind:
             case "opening":
-                return [OpeningRoll(_dice(pair)) for pair in action["dice"]]
+                return [OpeningRoll(_dice(pair), reason) for pair in action["dice"]]
             case "roll":
                 return [Roll(player, _dice(action["dice"]))]
             case "play":
@@ -186,15 +190,15 @@ def _events(action: Any, game: int, number: int) -> list[Event]:
             case "double":
                 return [Double(player)]
             case "take":
-                return [Take(player)]
+                return [Take(player, reason)]
             case "drop":
-                return [Drop(player)]
+                return [Drop(player, reason)]
             case "resign":
-                return [Resign(player, action.get("level", 1))]
+                return [Resign(player, action.get("level", 1), reason)]
             case "accept":
-                return [Accept(player)]
+                return [Accept(player, reason)]
             case "decline":
-                return [Decline(player)]
+                return [Decline(player, reason)]
     except (KeyError, TypeError, ValueError) as error:
         raise RecordError(f"malformed {kind} action ({error})", game, number) from None
     raise RecordError(f"unknown action type {kind!r}", game, number)

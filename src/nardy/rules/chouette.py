@@ -84,6 +84,8 @@ class Chouette:
         cls, participants: Sequence[str], variant: Variant, settings: Settings | None = None
     ) -> Chouette:
         """A table of three or more participants, before the roll-off (CH1)."""
+        if not variant.chouette:
+            raise IllegalActionError(f"{variant.name} is not played as a chouette")
         if len(participants) < 3:
             raise IllegalActionError("a chouette needs three or more participants")
         settings = settings or Settings.for_variant(variant)

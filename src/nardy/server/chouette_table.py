@@ -106,14 +106,13 @@ class ChouetteTable(Room):
             return []
         if self.proposal is not None:
             return [m for m in table.team if m not in self.proposal]
-        if game.phase is Phase.DOUBLED:
-            if game.turn == BOX:
-                answered = {member for member, _ in table.answers}
-                return [m for m in table.team if m not in answered]
-            return [table.box]
-        if game.phase in (Phase.ROLLING, Phase.MOVING):
-            return [table.box if game.turn == BOX else table.captain]
-        return []
+        if game.phase is Phase.DOUBLED and game.turn == BOX:  # each member answers alone (CH4)
+            answered = {member for member, _ in table.answers}
+            return [m for m in table.team if m not in answered]
+        side = game.actor  # the box, or the team's captain
+        if side is None or game.phase is Phase.RESIGNING:
+            return []
+        return [table.box if side == BOX else table.captain]
 
     # -- commands
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, TypeGuard
 
 from nardy.rules.errors import NardyError
+from nardy.rules.forfeit import reason_named
 from nardy.rules.game import (
     Accept,
     Confirm,
@@ -39,6 +40,8 @@ SIMPLE: dict[str, type[Any]] = {
     "decline": Decline,
 }
 NAMES = {kind: name for name, kind in SIMPLE.items()}
+FORFEITED = ("take", "drop", "accept", "decline")
+"""The simple events a forfeit makes, which carry its reason."""
 
 
 class CodecError(NardyError):
@@ -46,7 +49,21 @@ class CodecError(NardyError):
 
 
 def event_to_json(event: Event) -> dict[str, Any]:
-    """The JSON object for ``event``."""
+    """The JSON object for ``event``; a forfeit's events keep their ``reason``.
+
+    >>> event_to_json(Resign(0, 3, "time"))
+    {'type': 'resign', 'player': 0, 'level': 3, 'reason': 'time'}
+    >>> event_from_json(event_to_json(Accept(1, "left")))
+    Accept(player=1, reason='left')
+    """
+    doc = _event_to_json(event)
+    reason = getattr(event, "reason", None)
+    if reason is not None:
+        doc["reason"] = reason
+    return doc
+
+
+def _event_to_json(event: Event) -> dict[str, Any]:
     match event:
         case OpeningRoll(dice):
             return {"type": "opening", "dice": list(dice)}
@@ -56,7 +73,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
             return {"type": "step", "player": player, "step": list(step)}
         case MakePlay(player, steps, _):
             return {"type": "play", "player": player, "steps": [list(s) for s in steps]}
-        case Resign(player, level):
+        case Resign(player, level, _):
             return {"type": "resign", "player": player, "level": level}
     return {"type": NAMES[type(event)], "player": event.player}
 
@@ -65,8 +82,9 @@ def event_from_json(doc: dict[str, Any]) -> Event:
     """The event a JSON object describes; :class:`CodecError` if it describes none."""
     try:
         kind = doc["type"]
+        reason = reason_named(doc.get("reason"))
         if kind == "opening":
-            return OpeningRoll(_pair(doc["dice"]))
+            return OpeningRoll(_pair(doc["dice"]), reason)
         player = doc["player"]
         if kind == "roll":
             return Roll(player, _pair(doc["dice"]))
@@ -75,8 +93,11 @@ def event_from_json(doc: dict[str, Any]) -> Event:
         if kind == "play":
             return MakePlay(player, tuple(_pair(step) for step in doc["steps"]))
         if kind == "resign":
-            return Resign(player, int(doc.get("level", 1)))
-        event: Event = SIMPLE[kind](player)
+            return Resign(player, int(doc.get("level", 1)), reason)
+        if reason is not None and kind in FORFEITED:
+            event: Event = SIMPLE[kind](player, reason)
+        else:
+            event = SIMPLE[kind](player)
         return event
     except (KeyError, TypeError, ValueError) as error:
         raise CodecError(f"not a game event: {doc!r} ({error})") from None

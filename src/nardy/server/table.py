@@ -18,19 +18,8 @@ from nardy.bot.agents.agent import Agent, next_event
 from nardy.formats.position_json import position_to_json
 from nardy.formats.record import action_to_json, match_to_record
 from nardy.rules.errors import NardyError
-from nardy.rules.game import (
-    Accept,
-    Decline,
-    Drop,
-    Event,
-    Game,
-    MakePlay,
-    OpeningRoll,
-    Phase,
-    Resign,
-    Roll,
-    Take,
-)
+from nardy.rules.forfeit import forfeit
+from nardy.rules.game import Event, Game, MakePlay, OpeningRoll, Phase, Reason, Roll
 from nardy.rules.match import Match
 from nardy.rules.plays import legal_plays
 from nardy.rules.settings import Settings
@@ -100,17 +89,7 @@ class Table(Room):
 
     def actor(self) -> int | None:
         """The seat whose decision the game waits for (None during the roll-off)."""
-        game = self.game
-        if self.is_over():
-            return None
-        match game.phase:
-            case Phase.ROLLING | Phase.MOVING:
-                return game.turn
-            case Phase.DOUBLED:
-                return None if game.turn is None else 1 - game.turn
-            case Phase.RESIGNING:
-                return None if game.offer is None else 1 - game.offer[0]
-        return None
+        return None if self.is_over() else self.game.actor
 
     # -- restoring from the store
 
@@ -286,67 +265,52 @@ class Table(Room):
         if deadline is not None:
             self.timer = asyncio.get_running_loop().create_task(self._expire(deadline))
 
-    def _deadline(self) -> float | None:
+    def _limits(self) -> dict[Reason, float]:
+        """When the player to act forfeits, and why: their clock runs out (``time``), or,
+        between people, the grace for coming back after leaving ends (``left``)."""
         actor = self.actor()
         if actor is None or actor in self.agents:
-            return None
-        limits = []
+            return {}
+        limits: dict[Reason, float] = {}
         if self.clock:
             limit = self.clock.deadline()
             if limit is not None:
-                limits.append(limit)
+                limits["time"] = limit
         if not self._connected(actor) and not self.agents:
             # Between people a player who has not connected at all is away from now on;
             # a game against the computer waits for its player however long they are away.
             since = self._away_since.setdefault(actor, time.monotonic())
-            limits.append(since + self.grace)
-        return min(limits) if limits else None
+            limits["left"] = since + self.grace
+        return limits
+
+    def _deadline(self) -> float | None:
+        return min(self._limits().values(), default=None)
 
     async def _expire(self, deadline: float) -> None:
         await asyncio.sleep(max(0.0, deadline - time.monotonic()))
         async with self.lock:
-            if self._deadline() is None or self._deadline() != deadline:
+            limits = self._limits()
+            if min(limits.values(), default=None) != deadline:
                 return
+            reason: Reason = "time" if limits.get("time") == deadline else "left"
             actor = self.actor()
             try:
                 if actor is not None:
-                    await self._lose_on_time(actor)
+                    await self._forfeit(actor, reason)
             except StoreFailure:  # rebuilt from the store: the clock runs out again later
                 self._retry_later()
             else:
                 await self._automate()
         await self.broadcast()
 
-    async def _lose_on_time(self, seat: int) -> None:
-        """The player at ``seat`` ran out of time: they lose the match (each game as a
-        resignation at the highest level, accepted for them)."""
-        for _ in range(1000):
-            if self.is_over():
-                return
-            game = self.game
-            if game.phase is Phase.OPENING:
-                await self._apply(OpeningRoll(self._peek()), "server")
-                continue
-            if game.phase is Phase.DOUBLED:
-                doubler = game.turn
-                if doubler == seat:
-                    await self._apply(Take(1 - seat), "clock")
-                else:
-                    await self._apply(Drop(seat), "clock")
-                continue
-            if game.phase is Phase.RESIGNING:
-                await self._apply(
-                    Decline(1 - game.offer[0]) if game.offer else Decline(seat), "clock"
-                )
-                continue
-            levels = game.variant.resign_levels
-            await self._apply(Resign(seat, max(levels) if levels else 1), "clock")
-            if self.game.phase is Phase.RESIGNING:  # an offer (B9); immediate in LN9
-                await self._apply(Accept(1 - seat), "clock")
-            if self.match.settings.match_to == 0:
-                await self._persist({"over": "time"})
-                await self._finish()
-                return
+    async def _forfeit(self, seat: int, reason: Reason) -> None:
+        """The player at ``seat`` ran out of time or left: they lose the match, or in money
+        play the game in play (:mod:`nardy.rules.forfeit`)."""
+        for event in forfeit(self.match, seat, reason, self._peek):
+            await self._apply(event, "clock")
+        if self.match.settings.match_to == 0:
+            await self._persist({"over": reason})
+            await self._finish()
 
     # -- what a client sees
 
@@ -383,7 +347,7 @@ class Table(Room):
             "steps": [list(s) for s in game.moving.steps] if game.moving else [],
             "last_play": _last_play(self.match),
             "legal": legal,
-            "result": None if game.result is None else vars(game.result),
+            "result": _result(game),
             "last_result": _last_result(self.match),
             "rematch": self.row.options.get("rematch"),
             "starter": game.starter,
@@ -440,10 +404,18 @@ def _last_play(match: Match) -> dict[str, Any] | None:
 def _last_result(match: Match) -> dict[str, Any] | None:
     """How the latest finished game of ``match`` ended, with its number (from 1)."""
     for number in range(len(match.games), 0, -1):
-        result = match.games[number - 1].result
+        result = _result(match.games[number - 1])
         if result is not None:
-            return {"game": number, **vars(result)}
+            return {"game": number, **result}
     return None
+
+
+def _result(game: Game) -> dict[str, Any] | None:
+    """How ``game`` ended; with the ``reason`` of a forfeit (time, left) that ended it."""
+    if game.result is None:
+        return None
+    reasons = [action.reason for action in game.actions if action.reason is not None]
+    return {**vars(game.result), **({"reason": reasons[-1]} if reasons else {})}
 
 
 def _legal(game: Game, seat: int) -> dict[str, Any]:
