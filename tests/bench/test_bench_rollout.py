@@ -16,8 +16,14 @@ def test_a_tiny_run_reports_speed_and_both_reductions(capsys: pytest.CaptureFixt
     assert len(figures["rows"]) == len(rollout.TURNS)
     for row in figures["rows"]:
         assert row["random"]["games_per_cpu_second"] > 0
-        assert row["luck"]["reduction"] > 0 and row["luck"]["gain"] > 0
-        assert row["rotation_reduction"] >= 0
+        luck = row["luck"]
+        # a few games can all end alike, leaving the plain error (and so the reduction) 0
+        assert (luck["reduction"] > 0) == (luck["plain_error"] > 0)
+        if luck["error"] > 0.01:  # (both errors are rounded to 4 places)
+            ratio = (luck["plain_error"] / luck["error"]) ** 2
+            assert luck["reduction"] == pytest.approx(ratio, rel=0.02)
+        assert luck["gain"] >= 0 and row["rotation_reduction"] >= 0
+    assert any(row["luck"]["reduction"] > 0 for row in figures["rows"])
 
 
 def test_the_positions_are_fixed_by_the_seed():
