@@ -15,6 +15,7 @@ from conftest import (
     outside_viewport,
     resign_to_end,
     sign_in,
+    translations,
 )
 
 pytestmark = needs_browser
@@ -63,3 +64,24 @@ def test_the_replay_is_seen_from_your_seat_with_the_moves_listed(sized, size):
     page.keyboard.press("ArrowRight")
     assert page.inner_text("#replay-counter").startswith("6 /")
     page.screenshot(path=str(ARTIFACTS / f"replay-{size}.png"))
+
+
+def test_the_replay_and_review_say_a_forfeit_was_lost_on_time_or_by_leaving(page):
+    """Issue 14 item 3: the actions a forfeit makes carry a reason (rules/forfeit.py), and
+    the words for an action, which the replay and the review share, give it, in every
+    language."""
+    page.goto("/")
+    said = """async ([lang, reason]) => {
+        const i18n = await import('/static/js/i18n.js');
+        await i18n.setLanguage(lang);
+        const { describe } = await import('/static/js/replay.js');
+        const action = { type: 'resign', player: 0, level: 2, reason };
+        const names = ['Ala', 'Ben'];
+        return [describe(action, names), describe({ ...action, reason: undefined }, names)];
+    }"""
+    for lang in ("en", "pl", "lt", "ru"):
+        words = translations(lang)
+        for reason in ("time", "left"):
+            forfeit, plain = page.evaluate(said, [lang, reason])
+            assert forfeit == f"{plain} ({words[f'replay.reason.{reason}']})"
+            assert plain.startswith("Ala") and "replay." not in forfeit

@@ -66,6 +66,12 @@ export function framesOf(record, seat = 0) {
 /** One action in words; plays in the numbering of ``viewer`` when given. */
 export function describe(action, players, viewer = null, variant = null) {
   if (!action) return t("replay.start");
+  const said = describeAction(action, players, viewer, variant);
+  // a forfeit's actions (rules/forfeit.py) say why the game ended: time ran out, or a player left
+  return action.reason ? `${said} (${t(`replay.reason.${action.reason}`)})` : said;
+}
+
+function describeAction(action, players, viewer, variant) {
   const who = action.player === null || action.player === undefined ? "" : players[action.player] || "?";
   switch (action.type) {
     case "opening":
