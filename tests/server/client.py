@@ -5,7 +5,8 @@ the lobby, a WebSocket through ``websockets`` for a table. It knows no rules: it
 only what the ``legal`` field of the state the server sends says is allowed.
 
 :class:`LiveServer` runs uvicorn on a free loopback port in a background thread;
-:func:`play_lockstep` drives clients one command at a time until the match is over.
+:func:`play_lockstep` drives clients one command at a time until the match is over;
+:func:`start_serve` runs ``nardy serve`` in a process of its own.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import json
 import logging
 import random
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Coroutine, Iterable
@@ -45,6 +48,27 @@ def free_socket() -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     return sock
+
+
+def start_serve(database: str, port: int, log: Path, *extra: str) -> subprocess.Popen[bytes]:
+    """``nardy serve`` on ``database`` (a URL) in its own process, its errors appended to
+    ``log``, ``extra`` arguments added; returns once it answers on ``port``."""
+    command = [sys.executable, "-m", "nardy.cli", "serve", "--port", str(port)]
+    command += ["--database", database, "--bot-delay", "0", "--grace", "600", *extra]
+    with open(log, "ab") as errors:
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
+    deadline = time.monotonic() + 120  # a loaded machine takes its time to import it all
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/me", trust_env=False, timeout=2)
+            return process
+        except httpx.TransportError:
+            if process.poll() is not None:
+                raise RuntimeError(f"nardy serve failed: {log.read_text()}") from None
+            time.sleep(0.05)
+    process.kill()
+    process.wait()
+    raise RuntimeError("nardy serve did not start")
 
 
 def random_agents(variant: str, level: str) -> RandomAgent:

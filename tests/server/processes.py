@@ -5,13 +5,10 @@ from __future__ import annotations
 
 import signal
 import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
-import httpx
-from client import free_socket
+from client import free_socket, start_serve
 
 
 class ServeProcess:
@@ -23,25 +20,13 @@ class ServeProcess:
         sock.close()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = folder / f"serve-{index}.log"
-        self.command = [sys.executable, "-m", "nardy.cli", "serve", "--port", str(self.port)]
-        self.command += ["--database", database, "--broker", broker]
-        self.command += ["--bot-delay", "0", "--grace", "600"]
+        self.database = database
+        self.broker = broker
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> ServeProcess:
-        with open(self.log, "ab") as errors:
-            self.process = subprocess.Popen(self.command, stdout=subprocess.DEVNULL, stderr=errors)
-        deadline = time.monotonic() + 120  # a loaded machine takes its time to import it all
-        while time.monotonic() < deadline:
-            try:
-                httpx.get(f"{self.url}/api/me", trust_env=False, timeout=2)
-                return self
-            except httpx.TransportError:
-                if self.process.poll() is not None:
-                    raise RuntimeError(f"nardy serve failed: {self.log.read_text()}") from None
-                time.sleep(0.05)
-        self.stop()
-        raise RuntimeError("nardy serve did not start")
+        self.process = start_serve(self.database, self.port, self.log, "--broker", self.broker)
+        return self
 
     def kill(self) -> None:
         """SIGKILL: no clean-up, no hand-over, as in a crash."""

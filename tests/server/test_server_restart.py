@@ -7,14 +7,19 @@ import json
 import os
 import random
 import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
-import httpx
-from client import Client, Policy, free_socket, play_lockstep, record, run, seated_pair
+from client import (
+    Client,
+    Policy,
+    free_socket,
+    play_lockstep,
+    record,
+    run,
+    seated_pair,
+    start_serve,
+)
 
 from nardy.cli.replay import replay_file
 
@@ -25,33 +30,14 @@ TABLES = [
 ]
 
 
-def start_server(database: Path, port: int) -> subprocess.Popen[bytes]:
-    """``nardy serve`` in its own process; returns once it answers."""
-    command = [sys.executable, "-m", "nardy.cli", "serve", "--port", str(port)]
-    command += ["--database", f"sqlite:///{database}", "--bot-delay", "0", "--grace", "600"]
-    log = database.with_suffix(".log")
-    with open(log, "ab") as errors:
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
-    deadline = time.monotonic() + 120  # a loaded machine takes its time to import it all
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/me", trust_env=False, timeout=1)
-            return process
-        except httpx.TransportError:
-            if process.poll() is not None:
-                raise RuntimeError(f"nardy serve failed: {log.read_text()}") from None
-            time.sleep(0.05)
-    process.kill()
-    raise RuntimeError("nardy serve did not start")
-
-
 def test_a_killed_server_resumes_every_game_unchanged(tmp_path: Path) -> None:
     database = tmp_path / "nardy.sqlite3"
     sock = free_socket()
     port = sock.getsockname()[1]
     sock.close()
     base = f"http://127.0.0.1:{port}"
-    server = start_server(database, port)
+    log = database.with_suffix(".log")
+    server = start_serve(f"sqlite:///{database}", port, log)
     tables: list[tuple[list[Client], str]] = []
     seen: list[list[dict[str, Any]]] = []
 
@@ -88,7 +74,7 @@ def test_a_killed_server_resumes_every_game_unchanged(tmp_path: Path) -> None:
         run(before_the_kill())
         os.kill(server.pid, signal.SIGKILL)
         assert server.wait(10) == -signal.SIGKILL
-        server = start_server(database, port)
+        server = start_serve(f"sqlite:///{database}", port, log)
         docs = run(after_the_restart())
     finally:
         server.kill()

@@ -28,15 +28,11 @@ import json
 import os
 import random
 import signal
-import subprocess
-import sys
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
-from client import Client, free_socket, record
+from client import Client, free_socket, record, start_serve
 from databases import POSTGRES, empty_postgres
 from referee import record_faults
 from websockets.asyncio.client import ClientConnection
@@ -195,25 +191,6 @@ class Game:
                 assert after == before, (self.table, client.name)
 
 
-def start_server(database: str, port: int, log: Path) -> subprocess.Popen[bytes]:
-    """``nardy serve`` in its own process; returns once it answers."""
-    command = [sys.executable, "-m", "nardy.cli", "serve", "--port", str(port)]
-    command += ["--database", database, "--bot-delay", "0", "--grace", "600"]
-    with open(log, "ab") as errors:
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
-    deadline = time.monotonic() + 120  # a loaded machine takes its time to import it all
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/me", trust_env=False, timeout=1)
-            return process
-        except httpx.TransportError:
-            if process.poll() is not None:
-                raise RuntimeError(f"nardy serve failed: {log.read_text()}") from None
-            time.sleep(0.05)
-    process.kill()
-    raise RuntimeError("nardy serve did not start")
-
-
 async def seat(base: str, variant: str, settings: dict[str, Any], seed: int) -> Game:
     sightings = Sightings()
     ala, ben = (
@@ -241,7 +218,7 @@ def test_strict_clients_through_kill_and_restart(tmp_path: Path) -> None:
     port = sock.getsockname()[1]
     sock.close()
     base = f"http://127.0.0.1:{port}"
-    server = start_server(database, port, log)
+    server = start_serve(database, port, log)
 
     async def scenario() -> list[tuple[Game, dict[str, Any]]]:
         nonlocal server
@@ -267,7 +244,7 @@ def test_strict_clients_through_kill_and_restart(tmp_path: Path) -> None:
             os.kill(server.pid, signal.SIGKILL)  # while the other tables are mid-command
             assert server.wait(10) == -signal.SIGKILL
             await asyncio.gather(*tasks)
-            server = await asyncio.to_thread(start_server, database, port, log)
+            server = await asyncio.to_thread(start_serve, database, port, log)
             for game in playing:
                 await game.reconnect()
         done = []

@@ -115,9 +115,10 @@ def test_the_clock_runs_again_after_a_restart(tmp_path: Path) -> None:
     config = ServerConfig(grace=600, bot_delay=0.0)
 
     async def before(server: LiveServer) -> tuple[list[Client], str]:
-        clock = {"move": 0.5, "reserve": 0.5}
+        clock = {"move": 2.0, "reserve": 1.0}  # a busy machine answers within 2 s
         (ala, ben), table = await seated_pair(server.url, "dutch", {"match_to": 1}, clock=clock)
         await play_lockstep([ala, ben], random.Random(6), Policy(), until=lambda s: s["n"] > 8)
+        assert ala.state["status"] == "playing", "the clock ran out before the restart"
         for client in (ala, ben):
             await client.close()
         return [ala, ben], table

@@ -16,6 +16,7 @@ from conftest import (
     play_to_end,
     sign_in,
     wait_change,
+    wait_my_move,
 )
 
 pytestmark = needs_browser
@@ -45,26 +46,12 @@ def numbers(page, key: str) -> list[int]:
     return [int(x) for x in found]
 
 
-def my_move(page, timeout: float = 30) -> None:
-    """Click (roll, answer) until it is this player's move with steps to choose."""
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        if page.get_attribute("#board", "data-steps") not in (None, "0"):
-            return
-        if page.get_attribute("#board", "data-over") == "1":
-            pytest.skip("the match ended before a move came up")
-        done = act_once(page)
-        if done is None:
-            page.wait_for_timeout(30)
-    raise AssertionError("no move came up")
-
-
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_play_a_match_against_the_computer_by_clicking(page, variant):
     sign_in(page, f"Ala-{variant}")
     create_table(page, variant, match_to=1)
     ARTIFACTS.mkdir(exist_ok=True)
-    my_move(page)
+    wait_my_move(page)
     page.locator("#board").screenshot(path=str(ARTIFACTS / f"board-{variant}.png"))
     page.screenshot(path=str(ARTIFACTS / f"table-{variant}.png"), full_page=True)
     # One step, so the screenshot shows a selection with its targets.
@@ -88,7 +75,7 @@ def test_play_a_match_against_the_computer_by_clicking(page, variant):
 def test_undo_takes_back_a_step(page):
     sign_in(page, "Undo")
     create_table(page, "backgammon", match_to=1)
-    my_move(page)
+    wait_my_move(page)
     before = page.get_attribute("#board", "data-position")
     assert page.locator('[data-action="undo"]').is_disabled()
     n = board_n(page)
@@ -107,7 +94,7 @@ def test_undo_takes_back_a_step(page):
 def test_a_point_that_is_not_legal_sends_nothing(page):
     sign_in(page, "Careful")
     table = create_table(page, "backgammon", match_to=1)
-    my_move(page)
+    wait_my_move(page)
     sources = set(numbers(page, "source"))
     places = numbers(page, "place")
     page.evaluate("window.nardyDebug.sent.length = 0")
@@ -133,7 +120,7 @@ def test_a_point_that_is_not_legal_sends_nothing(page):
 def test_double_click_plays_the_higher_die(page):
     sign_in(page, "Quick")
     create_table(page, "long-nardy", match_to=1)
-    my_move(page)
+    wait_my_move(page)
     n = board_n(page)
     page.evaluate("window.nardyDebug.sent.length = 0")
     source = page.locator("[data-source]").first.get_attribute("data-source")
@@ -146,7 +133,7 @@ def test_double_click_plays_the_higher_die(page):
 def test_keyboard_picks_a_checker_and_a_target(page):
     sign_in(page, "Keys")
     create_table(page, "backgammon", match_to=1)
-    my_move(page)
+    wait_my_move(page)
     n = board_n(page)
     page.focus("#board")
     page.keyboard.press("ArrowRight")
@@ -211,7 +198,7 @@ def test_chat_reaches_the_table(page):
 def test_drag_and_drop_plays_a_legal_step(page):
     sign_in(page, "Dragger")
     create_table(page, "backgammon", match_to=1)
-    my_move(page)
+    wait_my_move(page)
     before = page.get_attribute("#board", "data-position")
     source = int(page.locator("[data-source]").first.get_attribute("data-source"))
     # Pick the checker to learn one of its targets, then put it down again (Escape).
