@@ -12,7 +12,7 @@ from conftest import (
     create_table,
     needs_browser,
     new_page,
-    play_to_end,
+    play_then_resign,
     sign_in,
     translations,
 )
@@ -165,7 +165,7 @@ def test_a_phone_gets_the_whole_board_without_scrolling_sideways(browser, server
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
         page.screenshot(path=str(ARTIFACTS / "phone-table.png"), full_page=True)
-        play_to_end(page)
+        play_then_resign(page)
     finally:
         page.context.close()
 
@@ -174,7 +174,7 @@ def test_a_phone_gets_the_whole_board_without_scrolling_sideways(browser, server
 def test_replay_and_dice_check_after_a_match(page):
     sign_in(page, "Replayer")
     table = create_table(page, "dutch", match_to=1)
-    play_to_end(page)
+    play_then_resign(page)
     page.click("[data-result] a[href^='#/replay/']")
     page.wait_for_selector("#replay-board svg")
     counter = page.inner_text("#replay-counter")
