@@ -19,7 +19,7 @@ from nardy.bot.evaluation.evaluator import Choice, Evaluator
 from nardy.bot.evaluation.model import Model
 from nardy.bot.evaluation.network import Network
 from nardy.bot.evaluation.shipped import shipped_model
-from nardy.bot.lookahead.search import Search
+from nardy.bot.lookahead.search import FILTERS, Filter, Search
 from nardy.rules.cells import Cells
 from nardy.rules.plays import Dice, Play
 from nardy.rules.position import Position
@@ -28,11 +28,14 @@ from nardy.rules.variant import Variant
 
 @dataclass(frozen=True)
 class Level:
-    """How deep the player looks and how much noise blurs its judgement (in equity)."""
+    """How deep the player looks, how much noise blurs its judgement (in equity), and which
+    plays survive to each deeper look (:class:`~nardy.bot.lookahead.search.Filter`, one per
+    extra ply)."""
 
     name: str
     ply: int
     noise: float
+    filters: tuple[Filter, ...] = FILTERS
 
 
 LEVELS = {
@@ -67,7 +70,7 @@ class Bot:
         self.variant = variant
         self.level = LEVELS[level]
         self.evaluator = Evaluator(variant, network or shipped_model(variant))
-        self.search = Search(self.evaluator)
+        self.search = Search(self.evaluator, self.level.filters)
         self.rng = np.random.default_rng(seed)
 
     def choose(self, cells: Cells, dice: Dice) -> Choice | None:

@@ -43,12 +43,14 @@ class Filter:
     margin: float = 0.12
 
 
+FILTERS = (Filter(), Filter(3, 0.06))
+"""The filters of a search that is given none: before the first and the second extra ply."""
+
+
 class Search:
     """0/1/2-ply play choice for one evaluator."""
 
-    def __init__(
-        self, evaluator: Evaluator, filters: tuple[Filter, ...] = (Filter(), Filter(3, 0.06))
-    ):
+    def __init__(self, evaluator: Evaluator, filters: tuple[Filter, ...] = FILTERS):
         self.evaluator = evaluator
         self.filters = filters
 
@@ -61,7 +63,10 @@ class Search:
         rng: np.random.Generator | None = None,
     ) -> Choice | None:
         """The chosen play of ``dice``; ``noise`` (a standard deviation in equity) makes the
-        choice weaker on purpose for lower strength levels."""
+        choice weaker on purpose for lower strength levels.
+
+        When a filter leaves one play, it is chosen without the deeper look (which could
+        not change the choice), and its equity is the one of the last look taken."""
         plays = final_cells(self.evaluator.variant, cells, dice)
         if not plays:
             return None
@@ -76,6 +81,8 @@ class Search:
             candidates = np.array(
                 [i for i in order[: rule.keep] if values[i] >= top - rule.margin], dtype=np.int64
             )
+            if len(candidates) == 1 and not noise:
+                break  # a look deeper at one play cannot change the choice
             deeper = self.values([finals[i] for i in candidates], depth)
             values = values.copy()
             values[candidates] = deeper
