@@ -49,7 +49,8 @@ def test_each_deeper_look_keeps_at_most_the_filters_count_within_its_margin() ->
     search = Spy(evaluator(), (Filter(4, 10.0), Filter(2, 10.0)))
     first, second = root_looks(search, (6, 5))
     assert first == (1, 4) and second == (2, 2)
-    values = np.sort(equity(evaluator().after_outputs(list(final_cells(BACKGAMMON, START, (6, 5))))))
+    finals = list(final_cells(BACKGAMMON, START, (6, 5)))
+    values = np.sort(equity(evaluator().after_outputs(finals)))
     best, second, third = values[::-1][:3]
     margin = best - (second + third) / 2  # the best two are within it, the third is not
     narrow = Spy(evaluator(), (Filter(4, float(margin)), Filter(2, 10.0)))

@@ -1,9 +1,10 @@
 """How an error is marked and how a performance is rated.
 
 Errors are in normalised equity (points per game at a cube of 1; see
-:mod:`nardy.analysis.engine`). The marks use the thresholds analysis programs use
-(GNU Backgammon's defaults): an error of at least 0.04 is *doubtful*, 0.08 *bad* and
-0.16 *very bad*.
+:mod:`nardy.analysis.engine`). The marks use the thresholds analysis programs have long
+used (GNU Backgammon's source defaults): an error of at least 0.04 is *doubtful*, 0.08
+*bad* and 0.16 *very bad*. Debian's GNU Backgammon 1.07 starts from lower ones, 0.03,
+0.06 and 0.12 (its ``show analysis``), which ``nardy bench analysis`` takes as gnubg's.
 
 The rating word comes from the performance rating, PR = 500 × error / decisions (so a PR
 of 5 is 0.01 equity lost per decision). Its bands are nardy's own, close to those players

@@ -9,8 +9,11 @@ file, analysed by Debian's ``gnubg`` (:func:`nardy.bench.gnubg.analyse_mats`) an
 * the **checker-play error rate**, 1000 × error / unforced moves in normalised equity —
   both programs count the same unforced moves, so the rates compare directly;
 * the **ranking**: whether both say the same player erred less;
-* **gnubg's very bad moves** (by gnubg's own thresholds): how many nardy marks at least
-  *bad*;
+* **gnubg's very bad moves** (by gnubg's own thresholds; Debian's gnubg 1.07 starts from
+  0.03 / 0.06 / 0.12): how many nardy marks at least *bad*, and for those it does not, how
+  far nardy's own error falls short — below its *doubtful* mark (nardy would all but play
+  the move itself: its engine judges the position differently) or *doubtful* (near the
+  *bad* mark, where a deeper look could tip it);
 * the luck of each player's rolls.
 
 ``--json`` prints every figure; the text is a table per match and the totals.
@@ -26,7 +29,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from nardy.analysis.marks import at_least
+from nardy.analysis.marks import at_least, mark
 
 LEVEL_PAIRS: tuple[tuple[str, str], ...] = (
     ("beginner", "advanced"),
@@ -65,6 +68,8 @@ class Comparison:
     very_bad: int
     very_bad_seen: int
     """Of gnubg's very bad moves, those nardy marks at least *bad*."""
+    missed: tuple[float, ...] = ()
+    """nardy's error of each of gnubg's very bad moves it marks less than *bad*."""
 
     @property
     def same_ranking(self) -> bool:
@@ -127,8 +132,10 @@ def compare(path: Path, review: dict[str, Any], gnubg: dict[str, Any]) -> Compar
             )
         )
     very_bad = seen = 0
+    missed: list[float] = []
     for game, ours, analysed in zip(match.games, review["games"], gnubg["games"], strict=False):
         marks = {d["action"]: d["mark"] for d in ours["decisions"] if d["kind"] == "move"}
+        errors = {d["action"]: d["error"] for d in ours["decisions"] if d["kind"] == "move"}
         plays = [i for i, action in enumerate(game.actions) if action.type == "play"]
         moves = [entry for entry in analysed["game"] if entry["action"] == "move"]
         for index, entry in zip(plays, moves, strict=False):
@@ -136,13 +143,24 @@ def compare(path: Path, review: dict[str, Any], gnubg: dict[str, Any]) -> Compar
                 break  # the two lists no longer match up
             if entry.get("analysis", {}).get("skill") == "very bad":
                 very_bad += 1
-                seen += at_least(marks.get(index), "bad")
-    return Comparison(path.name, (sides[0], sides[1]), very_bad, seen)
+                if at_least(marks.get(index), "bad"):
+                    seen += 1
+                else:
+                    missed.append(float(errors.get(index, 0.0)))
+    return Comparison(path.name, (sides[0], sides[1]), very_bad, seen, tuple(missed))
 
 
 def figures(comparisons: list[Comparison]) -> dict[str, Any]:
-    """The totals: how far apart the error rates are, the ranking, the very bad moves."""
+    """The totals: how far apart the error rates are, the ranking, the very bad moves (and
+    of those nardy marks less than bad, how many it marks not even doubtful).
+
+    >>> side = Side("a", 10, 10, 5.0, 6.0, 0.1, 0.2)
+    >>> totals = figures([Comparison("m.mat", (side, side), 4, 1, (0.0, 0.05, 0.01))])
+    >>> totals["very_bad_share"], totals["very_bad_missed_below_doubtful"]
+    (0.25, 2)
+    """
     sides = [side for c in comparisons for side in c.sides]
+    missed = [error for c in comparisons for error in c.missed]
     differences = [side.nardy_rate - side.gnubg_rate for side in sides]
     very_bad = sum(c.very_bad for c in comparisons)
     seen = sum(c.very_bad_seen for c in comparisons)
@@ -161,6 +179,7 @@ def figures(comparisons: list[Comparison]) -> dict[str, Any]:
         "very_bad": very_bad,
         "very_bad_marked_bad": seen,
         "very_bad_share": seen / very_bad if very_bad else None,
+        "very_bad_missed_below_doubtful": sum(mark(error) is None for error in missed),
         "luck_difference_mean_abs": statistics.fmean(
             abs(s.nardy_luck - s.gnubg_luck) for s in sides
         ),
