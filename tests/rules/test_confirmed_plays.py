@@ -4,14 +4,15 @@ legal plays' step sequences, and every legal step sequence can be built.
 A :class:`~nardy.rules.turn.Turn` is what the server offers a player (``legal.steps`` and
 ``legal.confirm``). It is explored here over every order of steps it offers and compared, at
 every point, with an independent referee (``tests/support/referee.py``) that states C3 over
-step sequences. Positions: every perft fixture with all 21 rolls, and a few thousand positions
-per variant from seeded random games. The generators' own plays (``legal_plays``, compiled or
-not, and the Python reference) are checked by the same referee.
+step sequences. Positions: every perft fixture with all 21 rolls, and 500 positions per variant
+(``NARDY_CONFIRMED_POSITIONS``) from seeded random games. The generators' own plays
+(``legal_plays``, compiled or not, and the Python reference) are checked by the same referee.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 
@@ -36,8 +37,9 @@ VARIANTS = {
     "dutch": DUTCH,
     "dutch-enter-all-first": Dutch(enter_all_first=True),
 }
-RANDOM_POSITIONS = 2000
-"""Random positions per variant, each with one random roll."""
+RANDOM_POSITIONS = int(os.environ.get("NARDY_CONFIRMED_POSITIONS", "500"))
+"""Random positions per variant, each with one random roll (``NARDY_CONFIRMED_POSITIONS``
+sets it: 2,000 or more for a deeper run)."""
 
 
 def explore(position: Position, dice: tuple[int, int]) -> int:
