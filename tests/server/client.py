@@ -54,7 +54,8 @@ def start_serve(database: str, port: int, log: Path, *extra: str) -> subprocess.
     """``nardy serve`` on ``database`` (a URL) in its own process, its errors appended to
     ``log``, ``extra`` arguments added; returns once it answers on ``port``."""
     command = [sys.executable, "-m", "nardy.cli", "serve", "--port", str(port)]
-    command += ["--database", database, "--bot-delay", "0", "--grace", "600", *extra]
+    command += ["--database", database, "--bot-delay", "0", "--grace", "600"]
+    command += ["--entropy-wait", "0", *extra]  # the test clients send no contributions
     with open(log, "ab") as errors:
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
     deadline = time.monotonic() + 120  # a loaded machine takes its time to import it all
@@ -88,7 +89,9 @@ class LiveServer:
     ) -> None:
         self.database = database
         self.store = store or Store(f"sqlite:///{database}")
-        self.app = create_app(self.store, config or ServerConfig(bot_delay=0.0), agents=agents)
+        self.app = create_app(
+            self.store, config or ServerConfig(bot_delay=0.0, entropy_wait=0.0), agents=agents
+        )
         self.sock = free_socket()
         self.port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
@@ -269,6 +272,14 @@ class Client:
         return int(reply["n"])
 
 
+def asked_to_contribute(state: dict[str, Any]) -> bool:
+    """Whether the state waits for this seat's contribution to the game's dice."""
+    dice, seat = state.get("game_dice"), state.get("you")
+    if not dice or not dice["open"] or seat is None:
+        return False
+    return bool(dice["contributions"][seat]["from"] is None)
+
+
 def actionable(state: dict[str, Any]) -> bool:
     """Whether the state asks this client for a decision (resigning is always optional)."""
     return any(key != "resign" for key in state.get("legal", {}))
@@ -333,10 +344,12 @@ async def play_lockstep(
     watchers: Iterable[Client] = (),
     until: Callable[[dict[str, Any]], bool] | None = None,
     max_commands: int = 20_000,
+    contribute: bool = False,
 ) -> int:
     """Let the players decide one command at a time, every client catching up on each
     version before the next, until the match is over (or ``until(state)``); returns the
-    number of commands sent."""
+    number of commands sent. With ``contribute`` each player sends a random contribution
+    to every game's dice when asked, as the browser does."""
     policy = policy or Policy()
     everyone = [*players, *watchers]
     sent = 0
@@ -347,6 +360,12 @@ async def play_lockstep(
         state = players[0].state
         if state["status"] == "over" or (until is not None and until(state)):
             return sent
+        asked = [p for p in players if contribute and asked_to_contribute(p.state)]
+        if asked:
+            text = f"{asked[0].name}-{rng.getrandbits(64):x}"
+            await asked[0].command({"type": "contribute", "value": text})
+            sent += 1
+            continue
         movers = [p for p in players if actionable(p.state)]
         if not movers:  # the computer or the clock is due: wait for the next version
             await players[0].wait_n(n + 1)

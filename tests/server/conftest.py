@@ -15,7 +15,9 @@ from nardy.server.app import ServerConfig
 @pytest.fixture
 def live(tmp_path: Path) -> Iterator[LiveServer]:
     """A server with default settings and random computer players."""
-    with LiveServer(tmp_path / "nardy.sqlite3", ServerConfig(bot_delay=0.0)) as server:
+    with LiveServer(
+        tmp_path / "nardy.sqlite3", ServerConfig(bot_delay=0.0, entropy_wait=0.0)
+    ) as server:
         yield server
     assert not server.errors, [record.getMessage() for record in server.errors]
 

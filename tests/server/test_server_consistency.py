@@ -52,7 +52,7 @@ class FaultyStore(Store):
 def faulty_server(tmp_path: Path) -> LiveServer:
     database = tmp_path / "nardy.sqlite3"
     store = FaultyStore(f"sqlite:///{database}")
-    return LiveServer(database, ServerConfig(bot_delay=0.0), store=store)
+    return LiveServer(database, ServerConfig(bot_delay=0.0, entropy_wait=0.0), store=store)
 
 
 def stored_view(live: LiveServer, table: str, player_id: str | None) -> dict[str, Any]:
@@ -242,7 +242,7 @@ def test_the_ack_carries_the_version_of_the_senders_own_command() -> None:
 
     async def scenario() -> tuple[int, int]:
         store = Store("sqlite://")
-        lobby = Lobby(store, lambda variant, level: None, bot_delay=0.0)  # type: ignore[arg-type,return-value]
+        lobby = Lobby(store, lambda variant, level: None, bot_delay=0.0, entropy_wait=0.0)  # type: ignore[arg-type,return-value]
         request = TableRequest.from_json({"variant": "backgammon", "seat": 0})
         table = await lobby.create("ala", "Ala", request)
         await lobby.join(table.id, "ben", "Ben", None)

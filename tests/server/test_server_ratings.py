@@ -218,7 +218,7 @@ def test_a_restart_keeps_every_rating_and_records_what_was_missed(tmp_path: Path
             await client.aclose()
         return first[2], second[2]
 
-    with LiveServer(database, ServerConfig(bot_delay=0.0)) as server:
+    with LiveServer(database, ServerConfig(bot_delay=0.0, entropy_wait=0.0)) as server:
         _kept, missed = run(play(server.url))
         before = run(get(server.url, "/api/ratings/long-nardy"))
     assert len(before["players"]) == 4
@@ -230,6 +230,6 @@ def test_a_restart_keeps_every_rating_and_records_what_was_missed(tmp_path: Path
         players = "SELECT player_id FROM seatings WHERE table_id = :t"
         db.execute(sa.text(f"DELETE FROM ratings WHERE player_id IN ({players})"), {"t": missed})
     engine.dispose()
-    with LiveServer(database, ServerConfig(bot_delay=0.0)) as server:
+    with LiveServer(database, ServerConfig(bot_delay=0.0, entropy_wait=0.0)) as server:
         after = run(get(server.url, "/api/ratings/long-nardy"))
     assert after == before

@@ -19,7 +19,7 @@ from nardy.server.app import ServerConfig
 from nardy.server.store import Store
 from nardy.variants import BACKGAMMON
 
-FAST = ServerConfig(analysis_ply=0)
+FAST = ServerConfig(analysis_ply=0, entropy_wait=0.0)
 
 
 @pytest.fixture
@@ -84,7 +84,7 @@ def test_a_stored_review_is_served_after_a_restart(tmp_path: Path):
             return table, doc
 
         table, before = run(play())
-    with LiveServer(database, ServerConfig(analysis_ply=2)) as second:
+    with LiveServer(database, ServerConfig(analysis_ply=2, entropy_wait=0.0)) as second:
 
         async def look() -> dict[str, Any]:
             async with httpx.AsyncClient(base_url=second.url, trust_env=False) as http:

@@ -7,6 +7,7 @@ import hashlib
 import hmac
 import json
 import random
+import secrets
 import sqlite3
 import subprocess
 import sys
@@ -28,6 +29,7 @@ from client import (
 )
 
 from nardy.server.app import ServerConfig
+from nardy.server.store import TableRow, new_id
 
 
 async def against_computer(base: str, variant: str, settings: dict[str, Any], level: str) -> Any:
@@ -155,14 +157,39 @@ def record_rolls(doc: dict[str, Any]) -> list[list[int]]:
     return rolls
 
 
+def first_scheme_table(live: LiveServer, holder: str, name: str) -> str:
+    """A table stored the way tables were made before the players' contributions (no
+    ``dice`` option): one seed for the whole match."""
+    seed = secrets.token_bytes(32)
+    row = TableRow(
+        id=new_id(),
+        kind="match",
+        variant="backgammon",
+        settings={"match_to": 3},
+        seats=[holder, None],
+        options={"names": {holder: name}, "clock": None, "opponent": "open", "rated": False},
+        status="open",
+        invite=None,
+        seed=seed.hex(),
+        commitment=hashlib.sha256(seed).hexdigest(),
+        created=0.0,
+    )
+    live.store.add_table(row)
+    return row.id
+
+
 def test_dice_recomputed_from_the_revealed_seed_match_every_roll(
     live: LiveServer, tmp_path: Path
 ) -> None:
+    """A table of the first scheme (made before contributions) plays and checks as it did."""
+
     async def scenario() -> dict[str, Any]:
         ala, ben = Client(live.url, "Ala"), Client(live.url, "Ben")
         await ala.guest()
         await ben.guest()
-        table = await ala.create("backgammon", {"match_to": 3}, seat=0)
+        assert ala.player_id is not None
+        table = first_scheme_table(live, ala.player_id, "Ala")
+        ala.table = table
         before = (await ala.http.get(f"/api/tables/{table}")).json()
         assert before["n"] == 0 and before["seed"] is None  # committed before any roll
         await ben.join(table)
@@ -358,7 +385,9 @@ def test_openapi_describes_the_http_api(live: LiveServer) -> None:
 
 def test_bad_computer_level_is_refused_clearly(tmp_path: Path) -> None:
     pytest.importorskip("nardy.bot.agents.bot_agent")
-    with LiveServer(tmp_path / "nardy.sqlite3", ServerConfig(bot_delay=0.0), agents=None) as server:
+    with LiveServer(
+        tmp_path / "nardy.sqlite3", ServerConfig(bot_delay=0.0, entropy_wait=0.0), agents=None
+    ) as server:
         with httpx.Client(base_url=server.url, trust_env=False) as http:
             http.post("/api/guest", json={"name": "Ala"})
             reply = http.post(

@@ -85,7 +85,9 @@ def test_a_disconnected_player_loses_after_the_grace_period(tmp_path: Path) -> N
         await ala.aclose()
         await ben.aclose()
 
-    with LiveServer(tmp_path / "nardy.sqlite3", ServerConfig(grace=GRACE, bot_delay=0.0)) as server:
+    with LiveServer(
+        tmp_path / "nardy.sqlite3", ServerConfig(grace=GRACE, bot_delay=0.0, entropy_wait=0.0)
+    ) as server:
         run(scenario(server))
         assert not server.errors
 
@@ -105,14 +107,16 @@ def test_a_player_who_never_connects_loses_after_the_grace_period(tmp_path: Path
         await ala.aclose()
         await ben.aclose()
 
-    with LiveServer(tmp_path / "nardy.sqlite3", ServerConfig(grace=GRACE, bot_delay=0.0)) as server:
+    with LiveServer(
+        tmp_path / "nardy.sqlite3", ServerConfig(grace=GRACE, bot_delay=0.0, entropy_wait=0.0)
+    ) as server:
         run(scenario(server))
         assert not server.errors
 
 
 def test_the_clock_runs_again_after_a_restart(tmp_path: Path) -> None:
     database = tmp_path / "nardy.sqlite3"
-    config = ServerConfig(grace=600, bot_delay=0.0)
+    config = ServerConfig(grace=600, bot_delay=0.0, entropy_wait=0.0)
 
     async def before(server: LiveServer) -> tuple[list[Client], str]:
         clock = {"move": 2.0, "reserve": 1.0}  # a busy machine answers within 2 s
@@ -172,6 +176,8 @@ def test_a_game_against_the_computer_waits_for_its_player(tmp_path: Path) -> Non
         for client in (cleo, ala, ben):
             await client.aclose()
 
-    with LiveServer(tmp_path / "nardy.sqlite3", ServerConfig(grace=GRACE, bot_delay=0.0)) as server:
+    with LiveServer(
+        tmp_path / "nardy.sqlite3", ServerConfig(grace=GRACE, bot_delay=0.0, entropy_wait=0.0)
+    ) as server:
         run(scenario(server))
         assert not server.errors

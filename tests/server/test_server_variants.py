@@ -53,7 +53,9 @@ def test_the_facts_that_tell_the_variants_apart(live: LiveServer) -> None:
 def test_a_variant_written_in_python_only_is_served_and_played(tmp_path: Path) -> None:
     with (
         registered() as extra,
-        LiveServer(tmp_path / "nardy.sqlite3", ServerConfig(bot_delay=0.0)) as live,
+        LiveServer(
+            tmp_path / "nardy.sqlite3", ServerConfig(bot_delay=0.0, entropy_wait=0.0)
+        ) as live,
     ):
         doc = facts(live)[extra.name]
         assert doc["title"] == "Longgammon" and doc["start"]["board"][23] == 15

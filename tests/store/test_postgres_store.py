@@ -54,7 +54,7 @@ def test_postgres_match_against_the_computer_survives_a_restart(store: Store) ->
     from fastapi.testclient import TestClient
 
     agents = lambda variant, level: RandomAgent(7)  # noqa: E731
-    app = create_app(store, ServerConfig(bot_delay=0.0), agents=agents)
+    app = create_app(store, ServerConfig(bot_delay=0.0, entropy_wait=0.0), agents=agents)
     with TestClient(app) as client:
         client.post("/api/guest", json={"name": "Ala"})
         table_id = client.post(
@@ -65,7 +65,7 @@ def test_postgres_match_against_the_computer_survives_a_restart(store: Store) ->
         cookies = dict(client.cookies)
     # a second server on the same database rebuilds the table from its events
     with TestClient(
-        create_app(Store(URL or ""), ServerConfig(bot_delay=0.0), agents=agents)
+        create_app(Store(URL or ""), ServerConfig(bot_delay=0.0, entropy_wait=0.0), agents=agents)
     ) as client:
         client.cookies.update(cookies)  # the same player, seen from the same seat
         after = client.get(f"/api/tables/{table_id}").json()

@@ -88,7 +88,16 @@ def start_servers(
     for index in range(count):
         port = free_port()
         command = [sys.executable, "-m", "nardy.cli", "serve", "--port", str(port)]
-        command += ["--database", database, "--bot-delay", "0", "--grace", "3600"]
+        command += [
+            "--database",
+            database,
+            "--bot-delay",
+            "0",
+            "--grace",
+            "3600",
+            "--entropy-wait",
+            "0",
+        ]
         if broker is not None:
             command += ["--broker", broker]
         command += extra

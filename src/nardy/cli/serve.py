@@ -30,6 +30,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=defaults.BOT_DELAY,
         help=f"seconds the computer waits before each decision (default {defaults.BOT_DELAY:g})",
     )
+    parser.add_argument(
+        "--entropy-wait",
+        type=float,
+        default=defaults.ENTROPY_WAIT,
+        help="seconds a game's first roll waits for the players' contributions to its dice "
+        f"(default {defaults.ENTROPY_WAIT:g}; 0: it does not wait)",
+    )
     parser.add_argument("--log-level", default="warning", help="uvicorn's log level")
     parser.add_argument(
         "--secure-cookies", action="store_true", help="send session cookies over HTTPS only"
@@ -73,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         secure_cookies=args.secure_cookies,
         analysis_ply=args.analysis_ply,
+        entropy_wait=args.entropy_wait,
     )
     broker = None
     if args.broker:

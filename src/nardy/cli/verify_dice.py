@@ -1,8 +1,13 @@
-"""``nardy verify-dice FILE``: recompute every roll of a finished game from its seed.
+"""``nardy verify-dice FILE``: recompute every roll of a table from its seeds.
 
-The record the server hands out carries ``"dice": {"commitment", "seed"}``. The seed
-must hash to the commitment, and every roll in the record (opening attempts, then each
-roll, in order) must be the one the seed gives (see :mod:`nardy.server.dice`).
+FILE is a record from ``/api/tables/{id}/record`` or the document of
+``/api/tables/{id}/dice`` (a chouette's dice are only there). A record of the first scheme
+carries ``"dice": {"commitment", "seed"}``: the seed must hash to the commitment and give
+every roll. In the second scheme every finished game is checked on its own: its seed
+against its commitment, every roll against the seed mixed with the players'
+contributions (see :mod:`nardy.server.dice`), and every game seed against the table's
+seed once that is revealed. One line per game; the exit status is 0 when every game
+that could be checked is right and at least one could.
 """
 
 from __future__ import annotations
@@ -12,14 +17,15 @@ import json
 import sys
 from typing import Any, TextIO
 
-from nardy.server import dice as dice_service
+from nardy.server.dice_check import DiceDocumentError, check
+from nardy.server.dice_check import record_rolls as rolls_by_game
 
 NAME = "verify-dice"
 HELP = "recompute every roll of a game record"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="a record downloaded from the server (with its dice)")
+    parser.add_argument("file", help="a record (or a /dice document) downloaded from the server")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -28,38 +34,20 @@ def run(args: argparse.Namespace) -> int:
 
 def record_rolls(record: dict[str, Any]) -> list[tuple[int, int]]:
     """Every roll of a record, in the order the server drew them."""
-    rolls: list[tuple[int, int]] = []
-    for game in record.get("games", []):
-        for action in game.get("actions", []):
-            if action.get("type") == "opening":
-                rolls.extend((a, b) for a, b in action["dice"])
-            elif action.get("type") == "roll":
-                a, b = action["dice"]
-                rolls.append((a, b))
-    return rolls
+    return [(a, b) for game in rolls_by_game(record) for a, b in game]
 
 
 def verify_file(path: str, out: TextIO) -> int:
-    """Check the dice of the record at ``path``; prints the verdict, returns the status."""
+    """Check the dice of the document at ``path``; prints the verdict, returns the status."""
     try:
         with open(path, encoding="utf-8") as stream:
-            record = json.load(stream)
-        dice = record["dice"]
-        seed, published = dice["seed"], dice["commitment"]
-    except (OSError, ValueError, KeyError, TypeError) as error:
+            doc = json.load(stream)
+        if not isinstance(doc, dict):
+            raise DiceDocumentError("the file must hold one JSON object")
+        verdict = check(doc)
+    except (OSError, ValueError) as error:
         out.write(f"cannot read the dice of {path}: {error}\n")
         return 1
-    if not seed:
-        out.write("the seed is not revealed yet: it is published when the match is over\n")
-        return 1
-    if dice_service.commitment(bytes.fromhex(seed)) != published:
-        out.write("FAILED: the seed does not match the commitment published before the game\n")
-        return 1
-    rolls = record_rolls(record)
-    for k, rolled in enumerate(rolls):
-        expected = dice_service.roll(bytes.fromhex(seed), k)
-        if expected != rolled:
-            out.write(f"FAILED: roll {k + 1} was {list(rolled)}, the seed gives {list(expected)}\n")
-            return 1
-    out.write(f"ok: the seed matches the commitment and all {len(rolls)} rolls\n")
-    return 0
+    for line in verdict.lines:
+        out.write(line + "\n")
+    return 0 if verdict.ok else 1

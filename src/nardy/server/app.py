@@ -26,6 +26,7 @@ from nardy.server.accounts import AccountError, Accounts
 from nardy.server.analysis_routes import router as analysis_router
 from nardy.server.broker import Broker
 from nardy.server.cluster import RemoteConnection, Site
+from nardy.server.dice_routes import dice_routes
 from nardy.server.history import history_routes
 from nardy.server.lobby import AgentFactory, Lobby, TableRequest
 from nardy.server.replies import Replies
@@ -53,6 +54,9 @@ class ServerConfig:
     """Send the session cookie only over HTTPS (set behind a TLS proxy)."""
     analysis_ply: int = DEFAULT_PLY
     """How deep the reviews of finished matches, hints and position analyses look."""
+    entropy_wait: float = defaults.ENTROPY_WAIT
+    """Seconds a game's first roll waits for the seated players' contributions to its
+    dice (0: it does not wait; tests whose clients send none)."""
 
 
 class Name(BaseModel):
@@ -104,7 +108,9 @@ def create_app(
     """The nardy server on ``store``; with a ``broker``, one of several processes serving
     the same site (INTERFACES.md §6, :mod:`nardy.server.cluster`)."""
     config = config or ServerConfig()
-    lobby = Lobby(store, agents or default_agents, config.grace, config.bot_delay)
+    lobby = Lobby(
+        store, agents or default_agents, config.grace, config.bot_delay, config.entropy_wait
+    )
     accounts = Accounts(store)
     site = None if broker is None else Site(broker, lobby)
     if site is not None:
@@ -269,13 +275,7 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/dice", summary="Commitment, rolls and (after the end) seed")
     async def table_dice(table_id: str) -> dict[str, Any]:
-        table = await lobby.readable(table_id)
-        return {
-            "commitment": table.row.commitment,
-            "seed": table.row.seed if table.is_over() else None,
-            "rolls": table.rolls_so_far() if table.is_over() else None,
-            "count": table.rolls,
-        }
+        return (await lobby.readable(table_id)).dice_info()
 
     @app.post("/api/verify-dice", summary="Check rolls against a seed and its commitment")
     def verify_dice(body: DiceCheck) -> dict[str, Any]:
@@ -290,6 +290,7 @@ def create_app(
 
     app.include_router(history_routes(store, lobby.ratings, lobby.tables, player_of))
     app.include_router(rules_routes())
+    app.include_router(dice_routes(store))
     app.include_router(analysis_router(lobby, reviews, config.analysis_ply, player_of))
 
     # -- the table connection

@@ -32,7 +32,6 @@ from nardy.rules.game import (
 )
 from nardy.rules.plays import legal_plays
 from nardy.rules.settings import Settings
-from nardy.server import dice as dice_service
 from nardy.server.codec import CodecError, command_event, event_from_json, event_to_json
 from nardy.server.room import Room, StoreFailure, TableError
 from nardy.server.store import TableRow
@@ -55,6 +54,7 @@ class ChouetteTable(Room):
     state_fields = (*Room.state_fields, "chouette", "proposal", "refused")
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         variant = variant_named(self.row.variant)
         settings = Settings.for_variant(variant, self.row.settings)
         names = [self.seat_name(s) or f"seat {s}" for s in range(len(self.row.seats))]
@@ -64,26 +64,43 @@ class ChouetteTable(Room):
     def game(self) -> Game | None:
         return self.chouette.game
 
+    def dice_game(self) -> int:
+        """The roll-off for box and captain belongs to the first game."""
+        return len(self.chouette.history) + 1
+
+    def game_ended(self, game: int) -> bool:
+        return game <= len(self.chouette.history)
+
+    def computers(self) -> set[int]:
+        return set(self.agents)
+
     # -- storage
 
     def _blank(self, row: TableRow) -> ChouetteTable:
         return ChouetteTable(
-            row, self.store, grace=self.grace, bot_delay=self.bot_delay, agents=self.agents
+            row,
+            self.store,
+            grace=self.grace,
+            bot_delay=self.bot_delay,
+            agents=self.agents,
+            entropy_wait=self.entropy_wait,
         )
 
     def _replay(self, payload: dict[str, Any]) -> None:
         if "rolloff" in payload:
             self.chouette = self.chouette.roll_off(payload["rolloff"])
-            self.rolls += len(payload["rolloff"])
+            for die in payload["rolloff"]:
+                self._rolled(1, (die,))
         elif "propose" in payload:
             self.proposal = tuple(payload["propose"])
         elif "withdraw" in payload:
             self.proposal, self.refused = None, self._moment()
         elif "act" in payload:
             event = _decode(payload["event"])
+            game = self.dice_game()
             self.chouette = self.chouette.act(payload["act"], event)
             if isinstance(event, OpeningRoll | Roll):
-                self.rolls += 1
+                self._rolled(game, event.dice)
             if isinstance(event, TeamDouble):
                 self.proposal = None
 
@@ -124,6 +141,9 @@ class ChouetteTable(Room):
         await self._serially(work)
 
     async def submit(self, seat: int | None, doc: dict[str, Any], by: str) -> int:
+        if doc.get("type") == "contribute":
+            return await self.contribute(seat, doc.get("value"))
+
         async def work() -> int:
             if seat is None:
                 raise TableError("you are not seated at this table")
@@ -167,9 +187,10 @@ class ChouetteTable(Room):
         except NardyError as error:
             raise TableError(str(error)) from None
         await self._persist({"act": who, "event": _encode(event), "by": by})
+        game = self.dice_game()
         self.chouette = after
         if isinstance(event, OpeningRoll | Roll):
-            self.rolls += 1
+            self._rolled(game, event.dice)
         if isinstance(event, TeamDouble):
             self.proposal = None
 
@@ -218,14 +239,24 @@ class ChouetteTable(Room):
             if None in self.row.seats or self.is_over():
                 return
             table = self.chouette
+            game = table.game
+            if (table.rolling_off() or (game is not None and game.phase is Phase.OPENING)) and (
+                self.waiting_for_contributions()
+            ):
+                return
             if table.rolling_off():
                 rolling = len(table.rolling_off())
-                dice = [dice_service.roll(self.seed, self.rolls + k)[0] for k in range(rolling)]
+                book = self.book
+                dice = []
+                for _ in range(rolling):
+                    die = book.next_roll(1)[0]
+                    book = book.rolled(1, (die,))
+                    dice.append(die)
                 await self._persist({"rolloff": dice})
                 self.rolls += rolling
+                self.book = book
                 self.chouette = table.roll_off(dice)
                 continue
-            game = table.game
             if game is not None and game.phase is Phase.OPENING:
                 await self._act(table.box, OpeningRoll(self._peek()), "server")
                 continue
@@ -304,6 +335,7 @@ class ChouetteTable(Room):
             "legal": legal,
             "status": self.row.status,
             "commitment": self.row.commitment,
+            "game_dice": self.game_dice(),
             "chat": self.chat,
             "last": None
             if not table.history

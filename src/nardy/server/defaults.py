@@ -6,3 +6,6 @@ GRACE = 60.0
 
 BOT_DELAY = 0.4
 """Seconds the computer waits before each decision, so that people can follow its play."""
+
+ENTROPY_WAIT = 5.0
+"""Seconds a game's roll-off waits for the seated players' contributions to its dice."""

@@ -114,11 +114,14 @@ class Lobby:
         agents: AgentFactory,
         grace: float = defaults.GRACE,
         bot_delay: float = defaults.BOT_DELAY,
+        entropy_wait: float = defaults.ENTROPY_WAIT,
     ) -> None:
         self.store = store
         self.make_agent = agents
         self.grace = grace
         self.bot_delay = bot_delay
+        self.entropy_wait = entropy_wait
+        """Seconds a game's first roll waits for the players' contributions to its dice."""
         self.tables: dict[str, Room] = {}
         self.commits = GroupCommit(store)
         self.loading = asyncio.Lock()
@@ -143,6 +146,7 @@ class Lobby:
             bot_delay=self.bot_delay,
             agents=agents,
             commits=self.commits,
+            entropy_wait=self.entropy_wait,
         )
         room.on_finish = self._finished
         return room
@@ -232,6 +236,7 @@ class Lobby:
                 "clock": request.clock,
                 "opponent": request.opponent,
                 "rated": request.rated,
+                "dice": dice_service.SCHEME,
             },
             status="playing" if None not in seats else "open",
             invite=secrets.token_urlsafe(12) if request.opponent == "invite" else None,
@@ -320,7 +325,12 @@ class Lobby:
             old.row,
             id=new_id(),
             seats=list(reversed(old.row.seats)),  # the players change places
-            options={**old.row.options, "previous": old.id, "rematch": None},
+            options={
+                **old.row.options,
+                "previous": old.id,
+                "rematch": None,
+                "dice": dice_service.SCHEME,
+            },
             status="playing",
             invite=None,
             seed=seed.hex(),

@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Protocol, Self
 
@@ -25,6 +25,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from nardy.rules.errors import NardyError
 from nardy.server import defaults, wire
 from nardy.server import dice as dice_service
+from nardy.server.dice_book import DiceBook, Drawn
 from nardy.server.group_commit import GroupCommit
 from nardy.server.store import Store, StoreError, TableRow
 
@@ -86,9 +87,19 @@ class Room:
     _away_since: dict[int, float] = field(default_factory=dict)
     """Since when (monotonic) each seated player has had no connection."""
     _retry: asyncio.Task[None] | None = None
+    entropy_wait: float = defaults.ENTROPY_WAIT
+    """Seconds a game's first roll waits for the seated players' contributions."""
+    book: DiceBook = field(init=False)
+    """The table's dice: scheme, contributions, every draw (:mod:`nardy.server.dice_book`)."""
+    _entropy_deadline: dict[int, float] = field(default_factory=dict)
+    """Until when (monotonic) each game's first roll waits for contributions."""
+    _entropy_timer: asyncio.Task[None] | None = None
 
-    state_fields: ClassVar[tuple[str, ...]] = ("row", "n", "rolls", "chat")
+    state_fields: ClassVar[tuple[str, ...]] = ("row", "n", "rolls", "chat", "book")
     """What a rebuild from the store replaces (subclasses add their game state)."""
+
+    def __post_init__(self) -> None:
+        self.book = DiceBook.for_table(self.row.seed, self.row.options, len(self.row.seats))
 
     @property
     def id(self) -> str:
@@ -118,10 +129,139 @@ class Room:
 
     def _peek(self) -> tuple[int, int]:
         """The next roll, not yet used."""
-        return dice_service.roll(self.seed, self.rolls)
+        return self.book.next_roll(self.dice_game())
+
+    def _rolled(self, game: int, dice: Drawn) -> None:
+        """Count one draw of game ``game`` (taken from the event that carries it)."""
+        self.rolls += 1
+        self.book = self.book.rolled(game, dice)
+
+    def dice_game(self) -> int:
+        """The number (from 1) of the game the next roll belongs to."""
+        raise NotImplementedError
+
+    def game_ended(self, game: int) -> bool:
+        """Whether game number ``game`` is over (its seed may be shown)."""
+        raise NotImplementedError
+
+    def computers(self) -> Collection[int]:
+        """The seats the computer plays."""
+        return ()
+
+    # -- the players' contributions to the dice (nardy.server.dice, scheme 2)
+
+    def dice_games(self) -> list[dict[str, Any]]:
+        """Every game's dice so far: commitment, contributions, draws, and the seed of
+        each game that is over (every one once the table is over)."""
+        if self.book.scheme == 1:
+            return []
+        over = self.is_over()
+        return [
+            self.book.game_doc(g, over or self.game_ended(g), self.computers())
+            for g in range(1, self.dice_game() + 1)
+        ]
+
+    def game_dice(self) -> dict[str, Any] | None:
+        """The state's view of the current game's dice (None for the first scheme)."""
+        if self.book.scheme == 1:
+            return None
+        game = self.dice_game()
+        doc = self.book.game_doc(game, self.is_over() or self.game_ended(game), self.computers())
+        del doc["rolls"]
+        deadline = self._entropy_deadline.get(game)
+        doc["wait"] = (
+            round(max(0.0, deadline - time.monotonic()), 1)
+            if doc["open"] and deadline is not None
+            else None
+        )
+        return doc
+
+    def dice_info(self) -> dict[str, Any]:
+        """``GET /api/tables/{id}/dice``: the table's commitment, and its seed and rolls
+        once it is over; for the second scheme every game's dice as well."""
+        over = self.is_over()
+        info: dict[str, Any] = {
+            "commitment": self.row.commitment,
+            "seed": self.row.seed if over else None,
+            "rolls": self.rolls_so_far() if over else None,
+            "count": self.rolls,
+        }
+        if self.book.scheme == 2:
+            info["scheme"] = dice_service.SCHEME
+            info["games"] = self.dice_games()
+        return info
+
+    def waiting_for_contributions(self) -> bool:
+        """Whether the next roll must wait for a seated person's contribution: the game
+        has had no roll yet, someone has not sent one, and the wait is not over (when it
+        is, the roll is drawn with the empty text for them). Arms the timer that ends the
+        wait."""
+        game = self.dice_game()
+        if not self.book.is_open(game) or self.entropy_wait <= 0:
+            return False
+        computers = self.computers()
+        missing = [
+            seat
+            for seat, holder in enumerate(self.row.seats)
+            if holder is not None
+            and seat not in computers
+            and self.book.contribution(game, seat) is None
+        ]
+        if not missing:
+            return False
+        now = time.monotonic()
+        deadline = self._entropy_deadline.setdefault(game, now + self.entropy_wait)
+        if now >= deadline:
+            return False
+        if self._entropy_timer is None or self._entropy_timer.done():
+
+            async def wake() -> None:
+                await asyncio.sleep(max(0.0, deadline - time.monotonic()))
+                await self.start()
+
+            self._entropy_timer = asyncio.get_running_loop().create_task(wake())
+        return True
+
+    async def contribute(self, seat: int | None, value: object) -> int:
+        """A seated player's contribution to the dice of the game about to start: stored
+        as an event (so a restart keeps it) before it counts. Returns its version."""
+
+        async def work() -> int:
+            if seat is None:
+                raise TableError("only the players at this table contribute to its dice")
+            if self.book.scheme == 1:
+                raise TableError("this table's dice were set before players could contribute")
+            if self.is_over():
+                raise TableError("the match is over")
+            try:
+                text = dice_service.checked_contribution(value)
+            except dice_service.ContributionError as error:
+                raise TableError(str(error)) from None
+            game = self.dice_game()
+            if not self.book.is_open(game):
+                raise TableError(
+                    f"game {game} has rolled already: contributions are taken before "
+                    "a game's first roll"
+                )
+            if self.book.contribution(game, seat) is not None:
+                raise TableError(f"you have sent your contribution to game {game} already")
+            await self._persist({"contribution": {"game": game, "seat": seat, "value": text}})
+            self.book = self.book.contributed(game, seat, text)
+            n = self.n
+            await self._automate()
+            return n
+
+        return await self._serially(work)
+
+    async def _automate(self) -> None:
+        """Play whatever needs no person (the subclasses know what)."""
 
     def rolls_so_far(self) -> list[list[int]]:
-        """Every roll of this table in order."""
+        """Every roll of this table in order (in the second scheme as drawn: a chouette's
+        roll-off places are single dice)."""
+        if self.book.scheme == 2:
+            drawn = self.book.drawn
+            return [list(dice) for game in sorted(drawn) for dice in drawn[game]]
         return [list(dice_service.roll(self.seed, k)) for k in range(self.rolls)]
 
     # -- storage
@@ -134,6 +274,9 @@ class Room:
                 self.chat = [*self.chat, payload["chat"]][-CHAT_KEPT:]
             elif "over" in payload:
                 self.row = replace(self.row, status="over")
+            elif "contribution" in payload:
+                sent = payload["contribution"]
+                self.book = self.book.contributed(sent["game"], sent["seat"], sent["value"])
             else:
                 self._replay(payload)
 

@@ -23,6 +23,7 @@ from nardy.rules.game import Event, Game, MakePlay, OpeningRoll, Phase, Reason, 
 from nardy.rules.match import Match
 from nardy.rules.plays import legal_plays
 from nardy.rules.settings import Settings
+from nardy.server import dice as dice_service
 from nardy.server.codec import CodecError, command_event, event_from_json, event_to_json
 from nardy.server.room import Connection, Room, StoreFailure, TableError
 from nardy.server.store import TableRow
@@ -72,6 +73,7 @@ class Table(Room):
     state_fields = (*Room.state_fields, "match", "auto", "hints", "clock")
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         variant = variant_named(self.row.variant)
         self.match = Match.new(variant, Settings.for_variant(variant, self.row.settings))
         clock = self.row.options.get("clock")
@@ -87,6 +89,15 @@ class Table(Room):
     def is_over(self) -> bool:
         return self.match.is_over() or self.row.status == "over"
 
+    def dice_game(self) -> int:
+        return len(self.match.games)
+
+    def game_ended(self, game: int) -> bool:
+        return game < len(self.match.games) or self.match.games[game - 1].result is not None
+
+    def computers(self) -> set[int]:
+        return set(self.agents)
+
     def actor(self) -> int | None:
         """The seat whose decision the game waits for (None during the roll-off)."""
         return None if self.is_over() else self.game.actor
@@ -95,7 +106,12 @@ class Table(Room):
 
     def _blank(self, row: TableRow) -> Table:
         return Table(
-            row, self.store, grace=self.grace, bot_delay=self.bot_delay, agents=self.agents
+            row,
+            self.store,
+            grace=self.grace,
+            bot_delay=self.bot_delay,
+            agents=self.agents,
+            entropy_wait=self.entropy_wait,
         )
 
     def _rebuilt(self) -> None:
@@ -105,9 +121,10 @@ class Table(Room):
     def _replay(self, payload: dict[str, Any]) -> None:
         if "event" in payload:
             event = event_from_json(payload["event"])
+            game = self.dice_game()
             self.match = self.match.apply(event)
             if isinstance(event, OpeningRoll | Roll):
-                self.rolls += 1
+                self._rolled(game, event.dice)
             if "reserve" in payload and self.clock:
                 self.clock.reserve = list(payload["reserve"])
         elif "auto" in payload:
@@ -121,6 +138,9 @@ class Table(Room):
         """Apply one command for ``seat`` (None for the server), persist it, play whatever
         follows automatically, then tell everyone. Returns the version the command made.
         Raises :class:`TableError`."""
+
+        if event_doc.get("type") == "contribute":
+            return await self.contribute(seat, event_doc.get("value"))
 
         async def work() -> int:
             await self._apply(self._event(seat, event_doc), by)
@@ -197,9 +217,10 @@ class Table(Room):
             reserve = self.clock.charged(now)
             payload["reserve"] = reserve
         await self._persist(payload)
+        game = self.dice_game()
         self.match = match
         if isinstance(event, OpeningRoll | Roll):
-            self.rolls += 1
+            self._rolled(game, event.dice)
         if self.clock:
             self.clock.reserve = reserve
             self.clock.start(self.actor(), now)
@@ -239,7 +260,7 @@ class Table(Room):
             return None
         game = self.game
         if game.phase is Phase.OPENING:
-            return OpeningRoll(self._peek())
+            return None if self.waiting_for_contributions() else OpeningRoll(self._peek())
         actor = self.actor()
         if actor is None:
             return None
@@ -356,6 +377,7 @@ class Table(Room):
             "winner": self.match.winner,
             "commitment": self.row.commitment,
             "seed": self.row.seed if self.is_over() else None,
+            "game_dice": self.game_dice(),
             "clock": None
             if self.clock is None
             else {
@@ -380,6 +402,12 @@ class Table(Room):
             "commitment": self.row.commitment,
             "seed": self.row.seed if self.is_over() else None,
         }
+        if self.book.scheme == 2:
+            games = []
+            for game in self.dice_games():
+                del game["rolls"], game["open"]  # the rolls are the record's own
+                games.append(game)
+            doc["dice"] |= {"scheme": dice_service.SCHEME, "games": games}
         return doc
 
 

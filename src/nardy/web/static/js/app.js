@@ -4,6 +4,7 @@
 import { analyseView } from "./analyse.js";
 import { whoAmI } from "./api.js";
 import { diceView } from "./dice.js";
+import { diceStatsView } from "./dice_stats.js";
 import { h } from "./dom.js";
 import { icon } from "./icons.js";
 import { LANGUAGES, language, preferredLanguage, setLanguage, t } from "./i18n.js";
@@ -31,6 +32,7 @@ async function route() {
   else if (page === "review" && id) current = reviewView(view, id);
   else if (page === "analyse") current = analyseView(view);
   else if (page === "dice") current = diceView(view, id || null);
+  else if (page === "dice-stats") current = diceStatsView(view);
   else if (page === "player" && id) current = profileView(view, decodeURIComponent(id));
   else if (page === "ratings") current = ratingsView(view, id);
   else if (page === "join" && id) current = await joinView(view, id, extra || null);
@@ -71,13 +73,15 @@ function bindSettings() {
     const p = prefs();
     for (const input of form.querySelectorAll("input")) {
       if (input.type === "radio") input.checked = p[input.name] === input.value;
+      else if (input.type === "text") input.value = p[input.name] || "";
       else input.checked = !!p[input.name];
     }
     dialog.showModal();
   });
   form.addEventListener("change", (event) => {
     const input = event.target;
-    setPrefs({ [input.name]: input.type === "radio" ? input.value : input.checked });
+    const value = input.type === "radio" || input.type === "text" ? input.value : input.checked;
+    setPrefs({ [input.name]: value });
   });
 }
 

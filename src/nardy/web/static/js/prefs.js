@@ -10,6 +10,7 @@ const DEFAULTS = {
   animate: true,
   numbers: true, // point numbers on the board
   sounds: true, // a checker set down, dice, your turn (sound.js)
+  dice_text: "", // the player's own contribution to every game's dice; empty: random
 };
 
 export function prefs() {

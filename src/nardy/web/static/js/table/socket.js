@@ -5,6 +5,8 @@
 // ended) is not retried. Every message goes to the table view.
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
+import { contributeIfAsked } from "../contribute.js";
+
 /** What the page did, for the browser tests (``window.nardyDebug``). */
 export const debug = (window.nardyDebug = window.nardyDebug || { sent: [], states: 0 });
 for (const [key, empty] of [["errors", 0], ["animated", 0], ["reconnects", 0], ["sounds", []]]) {
@@ -30,6 +32,7 @@ export function tableSocket(tableId, on) {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const opened = new WebSocket(`${scheme}://${location.host}/ws/tables/${tableId}`);
     socket = opened;
+    const contributed = new Set(); // the games this connection has sent a contribution to
     opened.addEventListener("message", (event) => {
       let doc;
       try {
@@ -39,6 +42,10 @@ export function tableSocket(tableId, on) {
       }
       if (doc.type === "state") {
         debug.states += 1;
+        contributeIfAsked(doc, contributed, (message) => {
+          debug.sent.push(message);
+          opened.send(JSON.stringify(message));
+        });
         retries = 0;
         on.offline(false);
         on.state(doc);
