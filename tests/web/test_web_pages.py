@@ -3,6 +3,7 @@ verification, contrast; and the translation files themselves (no browser needed)
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -188,16 +189,50 @@ def test_replay_and_dice_check_after_a_match(page):
     page.locator("#replay-board").screenshot(path=str(ARTIFACTS / "replay-dutch-end.png"))
     page.goto(f"/#/dice/{table}")
     page.wait_for_selector('[data-check="server"]')
-    for check in ("browser-commitment", "browser-rolls", "server"):
+    for check in ("browser-games", "server"):
         assert page.locator(f'[data-check="{check}"] .ok').count() == 1, check
-    # A changed roll is caught in the browser and by the server.
-    rolls = page.input_value("#dice-rolls")
-    first = rolls.split()[0]
-    changed = ("1-1" if first != "1-1" else "2-2") + rolls[len(first) :]
-    page.fill("#dice-rolls", changed)
-    page.click("#dice-check")
+    assert page.locator('li[data-game="1"][data-state="ok"]').count() == 1
+    # The browser sent its own random contribution (32 bytes in hex) before the first roll.
+    doc = json.loads(page.input_value("#dice-doc"))
+    mine = [c for c in doc["games"][0]["contributions"] if c["from"] == "player"]
+    assert len(mine) == 1 and re.fullmatch(r"[0-9a-f]{64}", mine[0]["value"]), doc["games"][0]
+    # A changed contribution is caught in the browser and by the server.
+    mine[0]["value"] = (
+        "0" + mine[0]["value"][1:] if mine[0]["value"][0] != "0" else "1" + mine[0]["value"][1:]
+    )
+    page.fill("#dice-doc", json.dumps(doc))
+    page.click("#dice-doc-check")
     page.wait_for_selector('[data-check="server"] .bad')
-    assert page.locator('[data-check="browser-rolls"] .bad').count() == 1
+    assert page.locator('[data-check="browser-games"] .bad').count() == 1
+    assert page.locator('li[data-game="1"][data-state="bad"]').count() == 1
+
+
+@needs_browser
+def test_dice_statistics_page_in_every_language(page):
+    sign_in(page, "Counter")
+    create_table(page, "backgammon", match_to=1)
+    page.wait_for_selector("#status:not(:empty)")  # the roll-off is served: rolls to count
+    page.goto("/#/dice-stats")
+    page.wait_for_selector("#stats-test")
+    assert page.locator("#stats-outcomes tr[data-roll]").count() == 21
+    served = page.evaluate("fetch('/api/dice/stats').then((r) => r.json())")
+    total = served["outcomes"]["rolls"]
+    assert total > 0 and str(total) in page.inner_text("#stats-total")
+    shown = sum(
+        int(page.inner_text(f'tr[data-roll="{a}-{b}"] td.num >> nth=0'))
+        for a in range(1, 7)
+        for b in range(a, 7)
+    )
+    assert shown == total
+    p_value = served["outcomes"]["p_value"]
+    assert f"{p_value:.4f}" in page.inner_text("#stats-test")
+    for code in ("pl", "lt", "ru"):
+        page.select_option("#lang-select", code)
+        page.wait_for_function(f"document.documentElement.lang === '{code}'")
+        assert translations(code)["stats.title"] in page.inner_text("h1")
+        assert page.locator("#stats-outcomes tr[data-roll]").count() == 21
+    assert english_left(page, {"Counter"}) == []
+    page.select_option("#lang-select", "en")
 
 
 CONTRAST = (Path(__file__).parent / "contrast.js").read_text(encoding="utf-8")
