@@ -254,3 +254,49 @@ def test_every_game_of_a_money_session_is_checkable_when_it_ends(tmp_path: Path)
     verdict = check(dice)
     assert verdict.ok and verdict.checked == 1, verdict.lines
     assert "game 2: in play" in "\n".join(verdict.lines)
+
+
+def test_a_chouette_game_is_checkable_when_it_ends(tmp_path: Path) -> None:
+    """Two people and the computer: both people contribute to game 1 (whose dice include
+    the roll-off for places, single dice), and its seed is shown once it settles."""
+    from test_server_chouette import decide
+
+    async def scenario() -> dict[str, Any]:
+        with LiveServer(tmp_path / "nardy.sqlite3", WAITING) as live:
+            people = [await Client(live.url, name).guest() for name in ("Ala", "Bea")]
+            table = await people[0].create(
+                "backgammon", {}, kind="chouette", participants=3, computers=1
+            )
+            await people[1].join(table)
+            for person in people:
+                await person.open(table)
+            before = people[0].state
+            for number, person in enumerate(people):
+                await person.command({"type": "contribute", "value": f"person {number}"})
+            rng = random.Random(6)
+            for _ in range(5000):
+                if people[0].state.get("games", 0) >= 1:
+                    break
+                n = max(p.state["n"] for p in people)
+                for person in people:
+                    await person.wait_n(n)
+                movers = [p for p in people if p.state["legal"]]
+                if not movers:
+                    await people[0].wait_n(n + 1)
+                    continue
+                await decide(rng.choice(movers), rng)
+            dice = await dice_of(people[0], table)
+            for person in people:
+                await person.aclose()
+            return {"before": before, "dice": dice}
+
+    got = run(scenario(), timeout=300)
+    assert got["before"]["game_dice"]["open"] and got["before"]["game_dice"]["seed"] is None
+    one = got["dice"]["games"][0]
+    assert [c["from"] for c in one["contributions"]] == ["player", "player", "computer"]
+    assert one["seed"] is not None and any(len(r) == 1 for r in one["rolls"])
+    verdict = check(got["dice"])
+    assert verdict.ok and verdict.checked >= 1, verdict.lines
+    forged = copy.deepcopy(got["dice"])
+    forged["games"][0]["rolls"][0] = [forged["games"][0]["rolls"][0][0] % 6 + 1]
+    assert not check(forged).ok
