@@ -168,12 +168,8 @@ class Room:
         game = self.dice_game()
         doc = self.book.game_doc(game, self.is_over() or self.game_ended(game), self.computers())
         del doc["rolls"]
-        deadline = self._entropy_deadline.get(game)
-        doc["wait"] = (
-            round(max(0.0, deadline - time.monotonic()), 1)
-            if doc["open"] and deadline is not None
-            else None
-        )
+        # the most seconds the first roll waits (not the time left: one version, one state)
+        doc["wait"] = self.entropy_wait if doc["open"] else None
         return doc
 
     def dice_info(self) -> dict[str, Any]:
