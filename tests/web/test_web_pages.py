@@ -209,7 +209,7 @@ def test_replay_and_dice_check_after_a_match(page):
 
 @needs_browser
 def test_dice_statistics_page_in_every_language(page):
-    sign_in(page, "Counter")
+    sign_in(page, "Vera")
     create_table(page, "backgammon", match_to=1)
     page.wait_for_selector("#status:not(:empty)")  # the roll-off is served: rolls to count
     page.goto("/#/dice-stats")
@@ -231,7 +231,7 @@ def test_dice_statistics_page_in_every_language(page):
         page.wait_for_function(f"document.documentElement.lang === '{code}'")
         assert translations(code)["stats.title"] in page.inner_text("h1")
         assert page.locator("#stats-outcomes tr[data-roll]").count() == 21
-    assert english_left(page, {"Counter"}) == []
+    assert english_left(page, {"Vera"}) == []
     page.select_option("#lang-select", "en")
 
 
