@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from client import Client, LiveServer, play_lockstep, record, run
+from client import Client, LiveServer, Policy, play_lockstep, record, run
 
 from nardy.server import dice as dice_service
 from nardy.server.app import ServerConfig
@@ -43,14 +43,15 @@ async def dice_of(client: Client, table: str) -> dict[str, Any]:
 def test_two_players_contribute_and_the_record_verifies(tmp_path: Path) -> None:
     async def scenario() -> dict[str, Any]:
         with LiveServer(tmp_path / "nardy.sqlite3", WAITING) as live:
-            ala, ben, table = await pair(live, {"match_to": 3})
+            ala, ben, table = await pair(live, {"match_to": 5})  # no cube: two games at least
             first = ala.state
             n = await ala.command({"type": "contribute", "value": "Ala's own words"})
             await ben.wait_n(n)
             waiting = ben.state  # one contribution is in: still no roll
             await ben.command({"type": "contribute", "value": "f" * 64})
             await ala.wait(lambda: ala.state["dice"] is not None or ala.state["phase"] != "opening")
-            await play_lockstep([ala, ben], random.Random(5), contribute=True)
+            no_cube = Policy(double=0.0)
+            await play_lockstep([ala, ben], random.Random(5), no_cube, contribute=True)
             doc = await record(live.url, table)
             dice = await dice_of(ala, table)
             await ala.aclose()
