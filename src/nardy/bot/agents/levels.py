@@ -46,13 +46,17 @@ LEVELS = {
         Level("intermediate", 0, 0.04),
         Level("advanced", 0, 0.0),
         Level("expert", 1, 0.0),
-        Level("strongest", 2, 0.0),
+        Level("strongest", 2, 0.0, (FILTERS[0], Filter(2, 0.02))),
     )
 }
+"""``strongest`` looks 2 ply deep at no more than the two plays its 1-ply look rates
+within 0.02 of each other, so where one stands out it answers at 1-ply cost. Measured on
+150 long-nardy positions (README, "Strength"): the wider default filter (3 plays within
+0.06) took up to 3.5 s of CPU time on a busy machine, this one 1.6 s, for about 1
+milli-point a decision lost by the 2-ply judge's own reckoning."""
 DEFAULT_LEVEL = "strongest"
-"""The strongest level that answers within about a second on a small machine (2-ply on
-150 positions per variant here: median 46–91 ms, slowest 0.4 s in backgammon and long
-nardy, 1.3 s in Dutch)."""
+"""The strongest level that answers within about a second and a half on a small machine
+(README, "Strength")."""
 
 
 class Bot:
