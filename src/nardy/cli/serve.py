@@ -59,6 +59,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=("auto", "asyncio", "uvloop"),
         help="the event loop (auto: uvloop when installed)",
     )
+    parser.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="another origin whose pages may use this server (https://host[:port]); repeatable",
+    )
+    parser.add_argument(
+        "--trust",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a client address exempt from per-address limits (a proxy, a load test)",
+    )
 
 
 def default_data_dir() -> Path:
@@ -72,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
 
     from nardy.server.app import ServerConfig, create_app
     from nardy.server.store import Store
+    from nardy.server.throttle import Limits
 
     data = Path(args.data) if args.data else default_data_dir()
     store = Store(args.database) if args.database else Store.in_folder(data)
@@ -81,6 +96,8 @@ def run(args: argparse.Namespace) -> int:
         secure_cookies=args.secure_cookies,
         analysis_ply=args.analysis_ply,
         entropy_wait=args.entropy_wait,
+        allowed_origins=tuple(args.allow_origin),
+        limits=Limits(trusted=tuple(args.trust)),
     )
     broker = None
     if args.broker:

@@ -9,37 +9,37 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Request, Response, WebSocket
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from nardy.analysis import DEFAULT_PLY
-from nardy.server import defaults, wire
+from nardy.server import defaults
 from nardy.server import dice as dice_service
-from nardy.server.accounts import AccountError, Accounts
+from nardy.server.accounts import AccountError, Accounts, Busy, name_key
 from nardy.server.analysis_routes import router as analysis_router
 from nardy.server.broker import Broker
-from nardy.server.cluster import RemoteConnection, Site
+from nardy.server.cluster import Site
 from nardy.server.dice_routes import dice_routes
 from nardy.server.history import history_routes
+from nardy.server.http_guard import HttpGuard
 from nardy.server.lobby import AgentFactory, Lobby, TableRequest
-from nardy.server.replies import Replies
 from nardy.server.reviews import Reviews
 from nardy.server.room import Room
 from nardy.server.rules_pages import rules_routes
 from nardy.server.store import Store
 from nardy.server.table import Table, TableError
+from nardy.server.table_socket import COOKIE, MAX_MESSAGE, TableSockets, may_watch
+from nardy.server.throttle import Limits, Throttle
 from nardy.server.variant_facts import variant_facts
 
-COOKIE = "nardy_session"
-MAX_MESSAGE = 4096
-"""Largest WebSocket message accepted, in bytes."""
+__all__ = ["COOKIE", "MAX_MESSAGE", "ServerConfig", "create_app"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,16 @@ class ServerConfig:
     entropy_wait: float = defaults.ENTROPY_WAIT
     """Seconds a game's first roll waits for the seated players' contributions to its
     dice (0: it does not wait; tests whose clients send none)."""
+    allowed_origins: tuple[str, ...] = ()
+    """Origins besides the server's own whose pages may use it (``https://host:port``)."""
+    limits: Limits = field(default_factory=Limits)
+    """Rates and counts one client may use (see :mod:`nardy.server.throttle`)."""
+    max_body: int = 1 << 18
+    """Largest HTTP request body accepted, in bytes."""
+    send_queue: int = 64
+    """Messages that may wait for one slow socket before it is dropped."""
+    send_timeout: float = 10.0
+    """Seconds one message may take to reach a socket before it is dropped."""
 
 
 class Name(BaseModel):
@@ -87,9 +97,9 @@ class Join(BaseModel):
 
 
 class DiceCheck(BaseModel):
-    seed: str
-    commitment: str
-    rolls: list[list[int]]
+    seed: str = Field(max_length=256)
+    commitment: str = Field(max_length=256)
+    rolls: list[list[int]] = Field(max_length=50_000)
 
 
 def default_agents(variant: str, level: str) -> Any:
@@ -111,13 +121,14 @@ def create_app(
     lobby = Lobby(
         store, agents or default_agents, config.grace, config.bot_delay, config.entropy_wait
     )
-    accounts = Accounts(store)
+    throttle = Throttle(config.limits)
+    accounts = Accounts(store, config.limits.concurrent_hashes, config.limits.hashes_waiting)
     site = None if broker is None else Site(broker, lobby)
     if site is not None:
         lobby.site = site
-        site.handle = lambda table, connection, name, text: handle_message(
-            table, connection, name, text, lobby
-        )
+    sockets = TableSockets(
+        store, lobby, throttle, site=site, queue=config.send_queue, timeout=config.send_timeout
+    )
 
     async def finished_record(table_id: str) -> dict[str, Any]:
         return match_table(await lobby.readable(table_id)).record()
@@ -152,6 +163,12 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.lobby = lobby
+    app.add_middleware(
+        HttpGuard,
+        allowed_origins=config.allowed_origins,
+        max_body=config.max_body,
+        throttle=throttle,
+    )
 
     def player_of(request: Request) -> str | None:
         token = request.cookies.get(COOKIE)
@@ -180,33 +197,61 @@ def create_app(
 
     @app.exception_handler(AccountError)
     async def account_error(_: Request, error: AccountError) -> JSONResponse:
+        if isinstance(error, Busy):
+            busy = {"Retry-After": "2"}
+            return JSONResponse({"detail": str(error)}, status_code=503, headers=busy)
         return JSONResponse({"detail": str(error)}, status_code=400)
+
+    def address(request: Request) -> str | None:
+        return request.client.host if request.client else None
+
+    def too_many(wait: float | None, what: str) -> None:
+        if wait is not None:
+            raise HTTPException(
+                429,
+                f"{what}; try again in {int(wait) + 1} seconds",
+                headers={"Retry-After": str(int(wait) + 1)},
+            )
 
     # -- players
 
     @app.post("/api/guest", summary="Play at once as a guest with a chosen name")
-    def guest(body: Name, response: Response) -> dict[str, Any]:
+    def guest(body: Name, request: Request, response: Response) -> dict[str, Any]:
+        too_many(throttle.sign_in_wait(address(request)), "too many new players from your address")
         player = accounts.guest(body.name)
         start_session(response, player.id)
         return {"id": player.id, "name": player.name, "registered": False}
 
     @app.post("/api/register", summary="Create an account (argon2id password hash)")
-    def register(body: Credentials, response: Response) -> dict[str, Any]:
-        player = accounts.register(body.name, body.password)
-        start_session(response, player.id)
+    async def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        too_many(throttle.sign_in_wait(address(request)), "too many new players from your address")
+        player = await accounts.register(body.name, body.password)
+        await asyncio.to_thread(start_session, response, player.id)
         return {"id": player.id, "name": player.name, "registered": True}
 
     @app.post("/api/login", summary="Log in to an account")
-    def login(body: Credentials, response: Response) -> dict[str, Any]:
-        player = accounts.login(body.name, body.password)
-        start_session(response, player.id)
+    async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        try:
+            key = name_key(body.name)
+        except AccountError:
+            raise AccountError("wrong name or password") from None
+        too_many(throttle.login_wait(key, address(request)), "too many failed logins")
+        try:
+            player = await accounts.login(body.name, body.password)
+        except Busy:
+            raise
+        except AccountError:
+            throttle.login_failed(key, address(request))
+            raise
+        await asyncio.to_thread(start_session, response, player.id)
         return {"id": player.id, "name": player.name, "registered": True}
 
     @app.post("/api/logout", summary="End this session")
-    def logout(request: Request, response: Response) -> dict[str, Any]:
+    async def logout(request: Request, response: Response) -> dict[str, Any]:
         token = request.cookies.get(COOKIE)
         if token:
-            store.end_session(token)
+            await asyncio.to_thread(store.end_session, token)
+            await sockets.end_session(token)
         response.delete_cookie(COOKIE)
         return {"ok": True}
 
@@ -239,7 +284,9 @@ def create_app(
     async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
         player_id = require_player(request)
         name = store.player(player_id).name
-        table = await lobby.create(player_id, name, TableRequest.from_json(body.model_dump()))
+        wanted = TableRequest.from_json(body.model_dump())
+        lobby.check_room_for(player_id, wanted, config.limits)
+        table = await lobby.create(player_id, name, wanted)
         return {"id": table.id, "invite": table.row.invite, "seat": table.seat_of(player_id)}
 
     @app.post("/api/tables/{table_id}/join", summary="Sit at an open table")
@@ -248,8 +295,23 @@ def create_app(
         name = store.player(player_id).name
         return await lobby.seat(table_id, player_id, name, body.invite)
 
+    async def check_visible(table_id: str, request: Request, invite: str | None) -> None:
+        """Refuse a private table to anyone but its players and holders of its invitation."""
+        live = lobby.tables.get(table_id)
+        row = live.row if live is not None else await lobby.row(table_id)
+        if not may_watch(row, player_of(request), invite):
+            raise HTTPException(403, "this table is private: you need its invitation link")
+
+    async def visible_table(table_id: str, request: Request, invite: str | None) -> Room:
+        """The table to read (its record, its dice), if this person may see it."""
+        await check_visible(table_id, request, invite)
+        return await lobby.readable(table_id)
+
     @app.get("/api/tables/{table_id}", summary="A table's state as you see it")
-    async def table_state(table_id: str, request: Request) -> dict[str, Any]:
+    async def table_state(
+        table_id: str, request: Request, invite: str | None = None
+    ) -> dict[str, Any]:
+        await check_visible(table_id, request, invite)
         return await lobby.view(table_id, player_of(request))
 
     @app.post("/api/tables/{table_id}/rematch", summary="A new match for the same players")
@@ -257,14 +319,16 @@ def create_app(
         return {"id": await lobby.rematch_id(table_id, require_player(request))}
 
     @app.get("/api/tables/{table_id}/record", summary="The game record (nardy-record/1)")
-    async def record(table_id: str) -> dict[str, Any]:
-        return match_table(await lobby.readable(table_id)).record()
+    async def record(table_id: str, request: Request, invite: str | None = None) -> dict[str, Any]:
+        return match_table(await visible_table(table_id, request, invite)).record()
 
     @app.get("/api/tables/{table_id}/record.mat", summary="The match as Jellyfish .mat text")
-    async def record_mat(table_id: str) -> PlainTextResponse:
+    async def record_mat(
+        table_id: str, request: Request, invite: str | None = None
+    ) -> PlainTextResponse:
         from nardy.formats.jellyfish import MatError, write_mat
 
-        table = match_table(await lobby.readable(table_id))
+        table = match_table(await visible_table(table_id, request, invite))
         try:
             text = write_mat(table.match, [table.seat_name(s) or "?" for s in range(2)])
         except MatError as error:  # the format cannot hold every variant or setting
@@ -274,8 +338,10 @@ def create_app(
         )
 
     @app.get("/api/tables/{table_id}/dice", summary="Commitment, rolls and (after the end) seed")
-    async def table_dice(table_id: str) -> dict[str, Any]:
-        return (await lobby.readable(table_id)).dice_info()
+    async def table_dice(
+        table_id: str, request: Request, invite: str | None = None
+    ) -> dict[str, Any]:
+        return (await visible_table(table_id, request, invite)).dice_info()
 
     @app.post("/api/verify-dice", summary="Check rolls against a seed and its commitment")
     def verify_dice(body: DiceCheck) -> dict[str, Any]:
@@ -297,49 +363,7 @@ def create_app(
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(socket: WebSocket, table_id: str) -> None:
-        token = socket.cookies.get(COOKIE)
-        # the database is read in a worker thread: a burst of reconnections (after a
-        # restart) must not stall every table's event loop
-        player_id = await asyncio.to_thread(store.session_player, token) if token else None
-        await socket.accept()
-        door = table = None
-        try:
-            if site is not None:
-                door = await site.door(table_id)  # the table here, or the way to its owner
-            else:
-                table = await lobby.get(table_id)
-        except TableError as error:
-            await socket.send_json({"type": "error", "message": str(error)})
-            await socket.close()
-            return
-        connection = SocketConnection(socket, player_id)
-        key = ""
-        if site is not None and door is not None:
-            key = await site.join(door, connection)
-        elif table is not None:
-            await table.join(connection)
-        name = (await asyncio.to_thread(store.player, player_id)).name if player_id else "spectator"
-        try:
-            while True:
-                message = await socket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                text = message.get("text")
-                if text is None:  # a binary frame
-                    refusal = "send each message as a text frame holding JSON"
-                    await connection.send({"type": "error", "message": refusal, "id": None})
-                    continue
-                if site is not None and door is not None:
-                    await site.receive(door, key, name, text)
-                elif table is not None:
-                    await handle_message(table, connection, name, text, lobby)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            if site is not None and door is not None:
-                await site.leave(door, key)
-            elif table is not None:
-                await table.leave(connection)
+        await sockets.serve(socket, table_id)
 
     static = resources.files("nardy.web") / "static"
     if static.is_dir():
@@ -357,89 +381,3 @@ def match_table(room: Room) -> Table:
     if not isinstance(room, Table):
         raise HTTPException(400, "game records are kept for matches, not chouette tables")
     return room
-
-
-class SocketConnection:
-    """One WebSocket watching a table."""
-
-    def __init__(self, socket: WebSocket, player_id: str | None) -> None:
-        self.socket = socket
-        self.player_id = player_id
-        self.sending = asyncio.Lock()
-        self.replies = Replies()
-
-    async def send(self, message: dict[str, Any]) -> None:
-        await self.send_text(wire.dumps(message))
-
-    async def send_text(self, text: str) -> None:
-        async with self.sending:
-            await self.socket.send_text(text)
-
-
-async def handle_message(
-    table: Room,
-    connection: SocketConnection | RemoteConnection,
-    name: str,
-    text: str,
-    lobby: Lobby,
-) -> None:
-    """One message from a client; any problem is answered with an error to that client
-    alone, and leaves the table unchanged."""
-    reply_id: Any = None
-    try:
-        if len(text.encode()) > MAX_MESSAGE:
-            raise TableError(f"message too large (the limit is {MAX_MESSAGE} bytes)")
-        try:
-            doc = wire.loads(text)
-        except wire.NotJSON as error:
-            raise TableError(f"not valid JSON: {error}") from None
-        if not isinstance(doc, dict):
-            raise TableError("a message must be a JSON object with a 'type'")
-        reply_id = doc.get("id")
-        kind = doc.get("type")
-        if not isinstance(kind, str):
-            raise TableError(f"unknown command {kind!r}: 'type' must be a command name")
-        seat = table.seat_of(connection.player_id)
-        answered = connection.replies.answer(reply_id) if reply_id is not None else None
-        if answered is not None and kind not in ("ping", "resync"):
-            await connection.send(answered)  # a command sent again: applied once (ids)
-            return
-        if kind == "ping":
-            await connection.send({"type": "pong", "id": reply_id, "n": table.n})
-        elif kind == "resync":
-            await connection.send(table.view(connection.player_id))
-        elif kind == "chat":
-            if connection.player_id is None:
-                raise TableError("sign in to chat")
-            message = doc.get("text")
-            if not isinstance(message, str) or not message.strip():
-                raise TableError("a chat message needs some 'text'")
-            n = await table.say(connection.player_id, name, message.strip())
-        elif kind == "rematch":
-            if connection.player_id is None:
-                raise TableError("sign in first")
-            following = await lobby.rematch(table.id, connection.player_id)
-            reply = {"type": "rematch", "table": following.id, "id": reply_id}
-            if reply_id is not None:
-                connection.replies.keep(reply_id, reply)
-            await connection.send(reply)
-        elif kind == "auto":
-            if seat is None:
-                raise TableError("you are not seated at this table")
-            if not isinstance(table, Table):
-                raise TableError("automatic play is a match table setting")
-            n = await table.set_auto(seat, bool(doc.get("roll")), bool(doc.get("moves")))
-        elif kind == "hints":
-            if seat is None:
-                raise TableError("you are not seated at this table")
-            if not isinstance(table, Table):
-                raise TableError("hints are a match table setting")
-            n = await table.set_hints(seat, bool(doc.get("allow")))
-        else:
-            n = await table.submit(seat, doc, "player")
-        if reply_id is not None and kind not in ("ping", "resync", "rematch"):
-            ack = {"type": "ack", "id": reply_id, "n": n}  # the version this command made
-            connection.replies.keep(reply_id, ack)
-            await connection.send(ack)
-    except TableError as error:
-        await connection.send({"type": "error", "message": str(error), "id": reply_id})

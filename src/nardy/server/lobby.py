@@ -26,6 +26,7 @@ from nardy.server.ratings import Outcome, Ratings
 from nardy.server.room import Room
 from nardy.server.store import Store, StoreError, TableRow, new_id
 from nardy.server.table import Table, TableError
+from nardy.server.throttle import Limits
 from nardy.server.time_controls import preset_named
 from nardy.variants import VARIANTS, variant_named
 
@@ -200,6 +201,17 @@ class Lobby:
         await self.record_missing()
         return len(rows)
 
+    def check_room_for(self, player_id: str, request: TableRequest, limits: Limits) -> None:
+        """Refuse a new table beyond the player's limits of waiting and unfinished tables."""
+        mine = [t for t in self.tables.values() if player_id in t.row.seats and not t.is_over()]
+        if len(mine) >= limits.unfinished_tables_per_player:
+            raise TableError(f"you have {len(mine)} unfinished tables; finish or resign some first")
+        waiting = [t for t in mine if t.row.status == "open"]
+        if request.opponent != "computer" and len(waiting) >= limits.open_tables_per_player:
+            raise TableError(
+                f"you have {len(waiting)} tables waiting for an opponent already; play there first"
+            )
+
     async def create(self, player_id: str, name: str, request: TableRequest) -> Room:
         if request.rated and not await asyncio.to_thread(self.ratings.may_rate, player_id):
             raise TableError("rated tables are for registered players: create an account first")
@@ -254,26 +266,30 @@ class Lobby:
         return table
 
     async def join(self, table_id: str, player_id: str, name: str, invite: str | None) -> Room:
+        """Seat a player at the next free seat. Joins of one table are taken one at a
+        time (under the table's lock), so each free seat goes to exactly one person."""
         table = await self.get(table_id)
-        if table.seat_of(player_id) is not None:
-            return table
-        row = table.row
-        if row.status != "open" or None not in row.seats:
-            raise TableError("this table is full")
-        if row.invite is not None and invite != row.invite:
-            raise TableError("this table is private: you need its invitation link")
-        if row.options.get("rated") and not await asyncio.to_thread(
-            self.ratings.may_rate, player_id
-        ):
-            raise TableError("this table is rated: log in to an account to play at it")
-        seats = list(row.seats)
-        seats[seats.index(None)] = player_id
-        options = {**row.options, "names": {**row.options.get("names", {}), player_id: name}}
-        status = "open" if None in seats else "playing"  # a chouette fills seat by seat
-        await asyncio.to_thread(
-            self.store.update_table, table_id, seats=seats, options=options, status=status
-        )
-        table.row = replace(row, seats=seats, options=options, status=status)
+        async with table.lock:
+            if table.seat_of(player_id) is not None:
+                return table
+            row = table.row
+            if row.status != "open" or None not in row.seats:
+                raise TableError("this table is full")
+            if row.invite is not None and invite != row.invite:
+                raise TableError("this table is private: you need its invitation link")
+            if row.options.get("rated") and not await asyncio.to_thread(
+                self.ratings.may_rate, player_id
+            ):
+                raise TableError("this table is rated: log in to an account to play at it")
+            seats = list(row.seats)
+            seats[seats.index(None)] = player_id
+            names = {**row.options.get("names", {}), player_id: name}
+            options = {**row.options, "names": names}
+            status = "open" if None in seats else "playing"  # a chouette fills seat by seat
+            await asyncio.to_thread(
+                self.store.update_table, table_id, seats=seats, options=options, status=status
+            )
+            table.row = replace(row, seats=seats, options=options, status=status)
         if status == "playing":
             await table.start()
         else:
@@ -309,7 +325,8 @@ class Lobby:
 
     async def rematch(self, table_id: str, player_id: str) -> Room:
         """A new match for the same players with the same settings, once this one is over;
-        asked twice, the same new table."""
+        asked twice, or by both players at once, the same new table (the requests are
+        taken one at a time under the old table's lock)."""
         old = await self.get(table_id)
         if not isinstance(old, Table):
             raise TableError("a rematch is for match tables")
@@ -317,9 +334,16 @@ class Lobby:
             raise TableError("only the players of this match can ask for a rematch")
         if not old.is_over():
             raise TableError("the match is not over yet")
-        following = old.row.options.get("rematch")
-        if following:
-            return await self.readable(following)
+        async with old.lock:
+            following = old.row.options.get("rematch")
+            if following:
+                return await self.readable(following)
+            table = await self._rematch(old)
+        await old.broadcast()
+        await table.start()
+        return table
+
+    async def _rematch(self, old: Table) -> Room:
         seed = dice_service.new_seed()
         row = replace(
             old.row,
@@ -344,8 +368,6 @@ class Lobby:
         options = {**old.row.options, "rematch": row.id}
         await asyncio.to_thread(self.store.update_table, old.id, options=options)
         old.row = replace(old.row, options=options)
-        await old.broadcast()
-        await table.start()
         return table
 
     async def get(self, table_id: str) -> Room:

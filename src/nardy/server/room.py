@@ -28,6 +28,7 @@ from nardy.server import dice as dice_service
 from nardy.server.dice_book import DiceBook, Drawn
 from nardy.server.group_commit import GroupCommit
 from nardy.server.store import Store, StoreError, TableRow
+from nardy.server.strict_json import printable
 
 log = logging.getLogger(__name__)
 
@@ -267,7 +268,7 @@ class Room:
         for payload in self.store.events(self.id):
             self.n += 1
             if "chat" in payload:
-                self.chat = [*self.chat, payload["chat"]][-CHAT_KEPT:]
+                self.chat = [*self.chat, _readable(payload["chat"])][-CHAT_KEPT:]
             elif "over" in payload:
                 self.row = replace(self.row, status="over")
             elif "contribution" in payload:
@@ -386,6 +387,8 @@ class Room:
         await connection.send(self.view(connection.player_id))
 
     async def leave(self, connection: Connection) -> None:
+        if connection not in self.connections:
+            return
         self.connections.discard(connection)
         seat = self.seat_of(connection.player_id)
         if seat is not None and not self._connected(seat):
@@ -395,7 +398,8 @@ class Room:
 
     async def broadcast(self) -> None:
         """Send everyone the state as they see it: built and encoded once per seat (and
-        once for all spectators), however many connections share it."""
+        once for all spectators), however many connections share it. Connections only
+        queue what they are sent, so a slow client never holds up the others."""
         texts: dict[int | None, str] = {}
         for connection in list(self.connections):
             seat = self.seat_of(connection.player_id)
@@ -428,3 +432,9 @@ def _reason(error: BaseException) -> str:
     cause = getattr(error, "orig", None) or error
     text = str(cause).strip().splitlines()[0] if str(cause).strip() else type(cause).__name__
     return text[:200]
+
+
+def _readable(message: dict[str, Any]) -> dict[str, Any]:
+    """A stored chat message with text that UTF-8 can hold (messages stored before the
+    server refused lone surrogates would otherwise break every view of the table)."""
+    return {k: printable(v) if isinstance(v, str) else v for k, v in message.items()}

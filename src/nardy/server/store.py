@@ -41,7 +41,10 @@ PLAYERS = sa.Table(
     sa.Column("name", sa.String(40), nullable=False, index=True),
     sa.Column("password_hash", sa.String(200), nullable=True),
     sa.Column("created", sa.Float, nullable=False),
+    sa.Column("account", sa.String(160), nullable=True),
+    sa.Index("players_by_account", "account", unique=True),
 )
+"""``account`` is the registered name's key (see ``accounts.name_key``); None for guests."""
 SESSIONS = sa.Table(
     "sessions",
     METADATA,
@@ -106,6 +109,10 @@ MIGRATING = 0x6E617264  # "nard": the advisory lock the PostgreSQL migrations ta
 
 class StoreError(RuntimeError):
     """The store cannot do what was asked (an unknown id, a conflicting write)."""
+
+
+class NameTaken(StoreError):
+    """An account with this name exists already."""
 
 
 @dataclass(frozen=True)
@@ -189,14 +196,25 @@ class Store:
 
     # -- players and sessions
 
-    def add_player(self, name: str, password_hash: str | None = None) -> PlayerRow:
+    def add_player(
+        self, name: str, password_hash: str | None = None, account: str | None = None
+    ) -> PlayerRow:
+        """A new player; with ``account`` (the name's key) a registered one, and
+        :class:`NameTaken` if that account exists (the database keeps it unique)."""
         row = PlayerRow(new_id(), name, password_hash)
-        with self._write() as db:
-            db.execute(
-                PLAYERS.insert().values(
-                    id=row.id, name=name, password_hash=password_hash, created=time.time()
+        try:
+            with self._write() as db:
+                db.execute(
+                    PLAYERS.insert().values(
+                        id=row.id,
+                        name=name,
+                        password_hash=password_hash,
+                        account=account,
+                        created=time.time(),
+                    )
                 )
-            )
+        except sa.exc.IntegrityError as error:
+            raise NameTaken(f"an account {name!r} exists already") from error
         return row
 
     def player(self, player_id: str) -> PlayerRow:
@@ -206,16 +224,22 @@ class Store:
             raise StoreError(f"no player {player_id}")
         return PlayerRow(found.id, found.name, found.password_hash)
 
-    def rename_player(self, player_id: str, name: str) -> None:
-        with self._write() as db:
-            db.execute(PLAYERS.update().where(PLAYERS.c.id == player_id).values(name=name))
+    def rename_player(self, player_id: str, name: str, account: str | None = None) -> None:
+        """Give a player a new name; a registered player's ``account`` key changes with it
+        (:class:`NameTaken` if another account has that key)."""
+        values: dict[str, Any] = {"name": name}
+        if account is not None:
+            values["account"] = account
+        try:
+            with self._write() as db:
+                db.execute(PLAYERS.update().where(PLAYERS.c.id == player_id).values(**values))
+        except sa.exc.IntegrityError as error:
+            raise NameTaken(f"an account {name!r} exists already") from error
 
-    def account(self, name: str) -> PlayerRow | None:
-        """The registered player called ``name``, if any."""
+    def account(self, key: str) -> PlayerRow | None:
+        """The registered player whose name has the key ``key``, if any."""
         with self.engine.connect() as db:
-            found = db.execute(
-                PLAYERS.select().where(PLAYERS.c.name == name, PLAYERS.c.password_hash.is_not(None))
-            ).first()
+            found = db.execute(PLAYERS.select().where(PLAYERS.c.account == key)).first()
         return None if found is None else PlayerRow(found.id, found.name, found.password_hash)
 
     def add_session(self, player_id: str) -> str:

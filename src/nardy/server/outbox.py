@@ -1,0 +1,123 @@
+"""One table socket's sending side: a bounded queue with its own writer.
+
+A table sends each state to every watcher. If that meant waiting for each socket, one
+client that stops reading (its receive buffer full) would hold up the table and every
+player's acknowledgement. Instead :meth:`Outbox.send` only queues the message; a task of
+this socket writes it. A socket whose queue is full, or whose write has not gone through
+within the timeout, cannot keep up: it is dropped (closed, and removed from its table),
+and a client that is merely slow reconnects and resyncs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from nardy.server import wire
+from nardy.server.replies import Replies
+
+CANNOT_KEEP_UP = 1013
+"""WebSocket close code "try again later", sent to a socket that was dropped."""
+
+
+class Outbox:
+    """A :class:`~nardy.server.room.Connection` over a WebSocket; see the module docstring."""
+
+    def __init__(
+        self,
+        socket: WebSocket,
+        player_id: str | None,
+        *,
+        session: str | None = None,
+        address: str | None = None,
+        size: int = 64,
+        timeout: float = 10.0,
+    ) -> None:
+        self.socket = socket
+        self.player_id = player_id
+        self.session = session
+        self.address = address
+        self.timeout = timeout
+        self.queue: asyncio.Queue[str] = asyncio.Queue(size)
+        self.dropped = asyncio.Event()
+        self.on_drop: Callable[[], Coroutine[Any, Any, None]] | None = None
+        """Called once when the socket is dropped (the table forgets it)."""
+        self.writer: asyncio.Task[None] | None = None
+        self.reader: asyncio.Task[Any] | None = None
+        """The task reading this socket, cancelled when the socket is dropped while it
+        waits for the client (never while it handles a command)."""
+        self.receiving = False
+        self.leaving: asyncio.Task[None] | None = None
+        self.drained = asyncio.Event()
+        self.replies = Replies()
+        """Answers to this connection's accepted commands, by message id (sent again once)."""
+        """Set when the queue is at most half full."""
+        self.close_code, self.close_reason = CANNOT_KEEP_UP, "cannot keep up"
+
+    def start(self) -> None:
+        self.writer = asyncio.get_running_loop().create_task(self._write())
+        self.reader = asyncio.current_task()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message``; never waits for the client."""
+        await self.send_text(wire.dumps(message))
+
+    async def send_text(self, text: str) -> None:
+        """Queue a message already encoded as JSON text; never waits for the client."""
+        if self.dropped.is_set():
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.drop()
+
+    async def room(self) -> None:
+        """Wait until the queue is at most half full: a client is read only as fast as
+        it reads its answers."""
+        while self.queue.qsize() > self.queue.maxsize // 2 and not self.dropped.is_set():
+            self.drained.clear()
+            await self.drained.wait()
+
+    async def _write(self) -> None:
+        while True:
+            if self.queue.qsize() <= self.queue.maxsize // 2:
+                self.drained.set()
+            text = await self.queue.get()
+            try:
+                async with asyncio.timeout(self.timeout):
+                    await self.socket.send_text(text)
+            except TimeoutError:
+                self.drop()
+                return
+            except Exception:  # the client went away; the reader sees it too
+                return
+
+    def drop(self, code: int = CANNOT_KEEP_UP, reason: str = "cannot keep up") -> None:
+        """Stop serving this socket: no more messages either way."""
+        if self.dropped.is_set():
+            return
+        self.dropped.set()
+        self.drained.set()
+        self.close_code, self.close_reason = code, reason
+        if self.on_drop is not None:
+            self.leaving = asyncio.get_running_loop().create_task(self.on_drop())
+        if self.writer is not None and self.writer is not asyncio.current_task():
+            self.writer.cancel()
+        reader = self.reader
+        if reader is not None and reader is not asyncio.current_task() and self.receiving:
+            reader.cancel()
+
+    async def close(self) -> None:
+        """Stop the writer and say goodbye, without waiting long for a client that does
+        not read."""
+        if self.writer is not None:
+            self.writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.writer
+        if self.dropped.is_set():
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.socket.close(self.close_code, self.close_reason), 1.0)

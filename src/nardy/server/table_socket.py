@@ -1,0 +1,308 @@
+"""The table socket, ``/ws/tables/{id}``: one loop per connection, reading commands.
+
+Each connection sends through its own :class:`~nardy.server.outbox.Outbox`, so a client
+that reads slowly never delays the table; it is paced by the :class:`Throttle` (per
+socket, per session and per address); the number of sockets per table and per address is
+bounded; a private table is shown only to its players and to holders of its invitation;
+signing out closes the session's sockets. With several processes
+(:mod:`nardy.server.cluster`) a socket reaches a table owned elsewhere through its door;
+it is paced here, and the owner answers its messages with :meth:`TableSockets.handle`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections import defaultdict
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from nardy.server import wire
+from nardy.server.cluster import Door, RemoteConnection, Site
+from nardy.server.lobby import Lobby
+from nardy.server.outbox import Outbox
+from nardy.server.room import Room, TableError
+from nardy.server.store import Store, TableRow
+from nardy.server.strict_json import JSONRefused, parse
+from nardy.server.table import Table
+from nardy.server.throttle import Throttle
+
+COOKIE = "nardy_session"
+"""The session cookie."""
+MAX_MESSAGE = 4096
+"""Largest WebSocket message accepted, in bytes."""
+
+SIGNED_OUT = 4001
+"""Close code of a socket whose session ended."""
+
+
+def may_watch(row: TableRow, player_id: str | None, invite: str | None) -> bool:
+    """Whether somebody may see a table: anyone for a public one; for a table by
+    invitation, its players and whoever holds the invitation."""
+    return (
+        row.invite is None
+        or (player_id is not None and player_id in row.seats)
+        or (invite == row.invite)
+    )
+
+
+class TableSockets:
+    """Every table socket of this server process."""
+
+    def __init__(
+        self,
+        store: Store,
+        lobby: Lobby,
+        throttle: Throttle,
+        *,
+        site: Site | None = None,
+        queue: int = 64,
+        timeout: float = 10.0,
+    ) -> None:
+        self.store = store
+        self.lobby = lobby
+        self.throttle = throttle
+        self.site = site
+        if site is not None:
+            site.handle = self.handle  # messages forwarded here from other processes
+        self.queue = queue
+        self.timeout = timeout
+        self.by_session: defaultdict[str, set[Outbox]] = defaultdict(set)
+
+    async def end_session(self, token: str) -> None:
+        """Close every socket opened with the session ``token`` (it signed out)."""
+        for outbox in list(self.by_session.pop(token, ())):
+            outbox.drop(SIGNED_OUT, "signed out")
+
+    async def serve(self, socket: WebSocket, table_id: str) -> None:
+        token = socket.cookies.get(COOKIE)
+        address = socket.client.host if socket.client else None
+        # the database is read in a worker thread: a burst of reconnections (after a
+        # restart) must not stall every table's event loop
+        player_id = await asyncio.to_thread(self.store.session_player, token) if token else None
+        await socket.accept()
+        door: Door | None = None
+        table: Room | None = None
+        try:
+            if self.site is not None:
+                door = await self.site.door(table_id)  # the table here, or the way to its owner
+                row = door.room.row if door.room is not None else await self.lobby.row(table_id)
+            else:
+                table = await self.lobby.get(table_id)
+                row = table.row
+        except TableError as error:
+            await _refuse(socket, str(error))
+            return
+        if not may_watch(row, player_id, socket.query_params.get("invite")):
+            await _refuse(socket, "this table is private: you need its invitation link")
+            return
+        refusal = self.throttle.open_socket(table_id, address)
+        if refusal is not None:
+            await _refuse(socket, refusal)
+            return
+        outbox = Outbox(
+            socket,
+            player_id,
+            session=token if player_id else None,
+            address=address,
+            size=self.queue,
+            timeout=self.timeout,
+        )
+        outbox.start()
+        if outbox.session is not None:
+            self.by_session[outbox.session].add(outbox)
+        key = ""
+        try:
+            if self.site is not None and door is not None:
+                key = await self.site.join(door, outbox)
+                site = self.site
+                outbox.on_drop = lambda: site.leave(door, key)
+            elif table is not None:
+                room = table
+                outbox.on_drop = lambda: room.leave(outbox)
+                await table.join(outbox)
+            name = "spectator"
+            if player_id is not None:
+                name = (await asyncio.to_thread(self.store.player, player_id)).name
+            await self._read(socket, door, key, table, outbox, name)
+        finally:
+            self.throttle.close_socket(table_id, address)
+            if outbox.session is not None:
+                self.by_session[outbox.session].discard(outbox)
+                if not self.by_session[outbox.session]:
+                    del self.by_session[outbox.session]
+            if self.site is not None and door is not None:
+                await self.site.leave(door, key)
+            elif table is not None:
+                await table.leave(outbox)
+            await outbox.close()
+
+    async def _read(
+        self,
+        socket: WebSocket,
+        door: Door | None,
+        door_key: str,
+        table: Room | None,
+        outbox: Outbox,
+        name: str,
+    ) -> None:
+        key = str(id(outbox))
+        while not outbox.dropped.is_set():
+            try:
+                outbox.receiving = True
+                await outbox.room()
+                message = await socket.receive()
+            except asyncio.CancelledError:
+                if outbox.dropped.is_set():  # dropped while waiting for the client
+                    current = asyncio.current_task()
+                    if current is not None:
+                        current.uncancel()
+                    return
+                raise
+            except WebSocketDisconnect:
+                return
+            finally:
+                outbox.receiving = False
+            if message["type"] == "websocket.disconnect":
+                return
+            await self.throttle.pace(key, outbox.session, outbox.address, 1)
+            if outbox.dropped.is_set():
+                return
+            text = message.get("text")
+            if text is None:  # a binary frame
+                refusal = "send each message as a text frame holding JSON"
+                await outbox.send({"type": "error", "message": refusal, "id": None})
+                continue
+            if self.site is not None and door is not None:
+                await self.site.receive(door, door_key, name, text)
+            elif table is not None:
+                await self.handle(table, outbox, name, text)
+
+    async def handle(
+        self, table: Room, connection: Outbox | RemoteConnection, name: str, text: str
+    ) -> None:
+        """One message from a client (a socket here, or one at another process); any
+        problem is answered with an error to that client alone, and leaves the table
+        unchanged."""
+        reply_id: Any = None
+        try:
+            if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+                raise TableError(f"message too large (the limit is {MAX_MESSAGE} bytes)")
+            doc = _read_json(text)
+            if not isinstance(doc, dict):
+                raise TableError("a message must be a JSON object with a 'type'")
+            reply_id = doc.get("id")
+            kind = doc.get("type")
+            if not isinstance(kind, str):
+                raise TableError(f"unknown command {kind!r}: 'type' must be a command name")
+            seat = table.seat_of(connection.player_id)
+            answered = connection.replies.answer(reply_id) if reply_id is not None else None
+            if answered is not None and kind not in ("ping", "resync"):
+                await connection.send(answered)  # a command sent again: applied once (ids)
+                return
+            if kind == "ping":
+                await connection.send({"type": "pong", "id": reply_id, "n": table.n})
+            elif kind == "resync":
+                cost = self.throttle.limits.resync_cost - 1
+                if cost > 0:
+                    key = str(id(connection))
+                    await self.throttle.pace(key, connection.session, connection.address, cost)
+                await connection.send(table.view(connection.player_id))
+            elif kind == "chat":
+                n = await self._chat(table, connection, seat, name, doc)
+            elif kind == "rematch":
+                if connection.player_id is None:
+                    raise TableError("sign in first")
+                following = await self.lobby.rematch(table.id, connection.player_id)
+                reply = {"type": "rematch", "table": following.id, "id": reply_id}
+                if reply_id is not None:
+                    connection.replies.keep(reply_id, reply)
+                await connection.send(reply)
+            elif kind == "auto":
+                if seat is None:
+                    raise TableError("you are not seated at this table")
+                if not isinstance(table, Table):
+                    raise TableError("automatic play is a match table setting")
+                n = await table.set_auto(seat, bool(doc.get("roll")), bool(doc.get("moves")))
+            elif kind == "hints":
+                if seat is None:
+                    raise TableError("you are not seated at this table")
+                if not isinstance(table, Table):
+                    raise TableError("hints are a match table setting")
+                n = await table.set_hints(seat, bool(doc.get("allow")))
+            else:
+                n = await table.submit(seat, doc, "player")
+            if reply_id is not None and kind not in ("ping", "resync", "rematch"):
+                ack = {"type": "ack", "id": reply_id, "n": n}  # the version this command made
+                connection.replies.keep(reply_id, ack)
+                await connection.send(ack)
+        except Refused as refused:
+            reply = {"type": "error", "message": str(refused), "id": refused.reply_id}
+            await connection.send(reply)
+        except TableError as error:
+            await connection.send({"type": "error", "message": str(error), "id": reply_id})
+
+    async def _chat(
+        self,
+        table: Room,
+        connection: Outbox | RemoteConnection,
+        seat: int | None,
+        name: str,
+        doc: dict[str, Any],
+    ) -> int:
+        """Say ``doc``'s text at the table; returns the version of the stored message."""
+        if connection.player_id is None:
+            raise TableError("sign in to chat")
+        if seat is None:
+            raise TableError("only the players at this table can chat here")
+        message = doc.get("text")
+        if not isinstance(message, str) or not message.strip():
+            raise TableError("a chat message needs some 'text'")
+        if not self.throttle.allow_chat(connection.player_id):
+            raise TableError("slow down: too many chat messages, wait a few seconds")
+        return await table.say(connection.player_id, name, message.strip())
+
+
+class Refused(TableError):
+    """A message that is not strict JSON, with the ``id`` it carried if that can be read."""
+
+    def __init__(self, message: str, reply_id: Any) -> None:
+        super().__init__(message)
+        self.reply_id = reply_id
+
+
+def _read_json(text: str) -> Any:
+    """The message's JSON value, read strictly (orjson: no NaN, no lone surrogates); on
+    refusal the clearer reason of :mod:`~nardy.server.strict_json`."""
+    try:
+        return wire.loads(text)
+    except wire.NotJSON as error:
+        try:
+            parse(text)
+        except JSONRefused as clearer:
+            raise Refused(str(clearer), _id_of(text)) from None
+        raise Refused(f"not valid JSON: {error}", _id_of(text)) from None
+
+
+def _id_of(text: str) -> Any:
+    """The ``id`` of a message refused for a value strict JSON does not allow (NaN, a lone
+    surrogate elsewhere), so that its error still says which message it answers."""
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    found = doc.get("id") if isinstance(doc, dict) else None
+    if isinstance(found, bool) or not isinstance(found, str | int):
+        return None
+    try:
+        return parse(json.dumps(found))
+    except JSONRefused:
+        return None
+
+
+async def _refuse(socket: WebSocket, message: str) -> None:
+    with contextlib.suppress(Exception):
+        await socket.send_json({"type": "error", "message": message})
+        await socket.close(1008)

@@ -1,0 +1,177 @@
+"""How much one client may ask of the server, so that nobody can slow everyone else.
+
+Rates are counted with the ``limits`` library (sliding windows kept in memory) per socket,
+per session and per network address; counts of open sockets and tables are kept here.
+A socket that sends faster than its rates is not refused but paced: the server reads its
+next message only when the window allows, so a flood costs the server nothing beyond the
+allowed rate and TCP slows the sender down. Chat, sign-ins, failed logins and
+state-changing HTTP requests beyond their rates are refused with a clear message.
+
+Addresses listed in ``Limits.trusted`` (a reverse proxy that sends no forwarded headers,
+a load test on loopback) are exempt from the per-address limits.
+
+>>> throttle = Throttle(Limits(chat_per_player="2 per 10 seconds"))
+>>> [throttle.allow_chat("ala") for _ in range(3)]
+[True, True, False]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import Counter
+from dataclasses import dataclass
+
+from limits import RateLimitItem, parse
+from limits.storage import MemoryStorage
+from limits.strategies import SlidingWindowCounterRateLimiter
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's limits; rates are written as ``limits`` understands them
+    ("100/second", "5 per 10 seconds")."""
+
+    messages_per_socket: str = "100/second"
+    messages_per_session: str = "200/second"
+    messages_per_address: str = "500/second"
+    resync_cost: int = 5
+    """A resync (the whole state) counts as this many messages."""
+    chat_per_player: str = "5 per 10 seconds"
+    sockets_per_table: int = 200
+    sockets_per_address: int = 32
+    socket_opens_per_address: str = "120/minute"
+    requests_per_address: str = "120/minute"
+    """State-changing HTTP requests (POST and the like)."""
+    requests_per_session: str = "60/minute"
+    sign_ins_per_address: str = "30/minute"
+    """New guests and new accounts."""
+    open_tables_per_player: int = 3
+    """Tables waiting for an opponent."""
+    unfinished_tables_per_player: int = 30
+    failed_logins_per_name: str = "10 per 15 minutes"
+    failed_logins_per_address: str = "30 per 15 minutes"
+    concurrent_hashes: int = 2
+    """argon2id hashes computed at once (each takes 64 MiB and a core for a while)."""
+    hashes_waiting: int = 32
+    """Sign-ins that may wait for a hash; more are told to try again."""
+    trusted: tuple[str, ...] = ()
+    """Addresses exempt from the per-address limits."""
+
+
+class Throttle:
+    """The counters of one server process."""
+
+    def __init__(self, limits: Limits | None = None) -> None:
+        self.limits = limits or Limits()
+        self.limiter = SlidingWindowCounterRateLimiter(MemoryStorage())
+        self._items: dict[str, RateLimitItem] = {}
+        self.sockets_at: Counter[str] = Counter()
+        """Open sockets per table id."""
+        self.sockets_from: Counter[str] = Counter()
+        """Open sockets per address."""
+
+    def _item(self, rate: str) -> RateLimitItem:
+        item = self._items.get(rate)
+        if item is None:
+            item = self._items[rate] = parse(rate)
+        return item
+
+    def _hit(self, rate: str, key: str, cost: int = 1) -> bool:
+        return self.limiter.hit(self._item(rate), key, cost=cost)
+
+    def _wait(self, rate: str, key: str) -> float:
+        """Seconds until ``key`` has room again under ``rate`` (at least a little)."""
+        stats = self.limiter.get_window_stats(self._item(rate), key)
+        return min(1.0, max(0.005, stats.reset_time - time.time()))
+
+    def trusted(self, address: str | None) -> bool:
+        return address is None or address in self.limits.trusted
+
+    # -- socket messages
+
+    async def pace(
+        self, socket_key: str, session: str | None, address: str | None, cost: int = 1
+    ) -> None:
+        """Wait until one more message of ``cost`` fits every rate of its socket,
+        session and address."""
+        rates = [(self.limits.messages_per_socket, f"socket:{socket_key}")]
+        if session is not None:
+            rates.append((self.limits.messages_per_session, f"session:{session}"))
+        if not self.trusted(address):
+            rates.append((self.limits.messages_per_address, f"address:{address}"))
+        for rate, key in rates:
+            while not self._hit(rate, key, cost):
+                await asyncio.sleep(self._wait(rate, key))
+
+    def allow_chat(self, player_id: str) -> bool:
+        return self._hit(self.limits.chat_per_player, f"chat:{player_id}")
+
+    # -- sockets
+
+    def open_socket(self, table_id: str, address: str | None) -> str | None:
+        """Count a new socket; the reason it may not open, or None when it may."""
+        if self.sockets_at[table_id] >= self.limits.sockets_per_table:
+            return "this table has as many watchers as it can take; try again later"
+        if not self.trusted(address):
+            if self.sockets_from[address or ""] >= self.limits.sockets_per_address:
+                return "too many connections from your address"
+            if not self._hit(self.limits.socket_opens_per_address, f"opens:{address}"):
+                return "too many new connections from your address; wait a little"
+        self.sockets_at[table_id] += 1
+        if not self.trusted(address):
+            self.sockets_from[address or ""] += 1
+        return None
+
+    def close_socket(self, table_id: str, address: str | None) -> None:
+        self.sockets_at[table_id] -= 1
+        if self.sockets_at[table_id] <= 0:
+            del self.sockets_at[table_id]
+        if not self.trusted(address):
+            key = address or ""
+            self.sockets_from[key] -= 1
+            if self.sockets_from[key] <= 0:
+                del self.sockets_from[key]
+
+    # -- HTTP
+
+    def request_wait(self, session: str | None, address: str | None) -> float | None:
+        """None when a state-changing request may go ahead, else seconds to wait."""
+        rates = []
+        if session is not None:
+            rates.append((self.limits.requests_per_session, f"requests:{session}"))
+        if not self.trusted(address):
+            rates.append((self.limits.requests_per_address, f"requests:{address}"))
+        for rate, key in rates:
+            if not self._hit(rate, key):
+                return self._wait_long(rate, key)
+        return None
+
+    def _wait_long(self, rate: str, key: str) -> float:
+        stats = self.limiter.get_window_stats(self._item(rate), key)
+        return max(1.0, stats.reset_time - time.time())
+
+    def sign_in_wait(self, address: str | None) -> float | None:
+        """None when a new guest or account may be made from ``address``."""
+        if self.trusted(address):
+            return None
+        rate, key = self.limits.sign_ins_per_address, f"sign-ins:{address}"
+        return None if self._hit(rate, key) else self._wait_long(rate, key)
+
+    def login_wait(self, name_key: str, address: str | None) -> float | None:
+        """None when a login for this name from this address may be tried; after too many
+        failures, the seconds to wait."""
+        for rate, key in self._login_rates(name_key, address):
+            if not self.limiter.test(self._item(rate), key):
+                return self._wait_long(rate, key)
+        return None
+
+    def login_failed(self, name_key: str, address: str | None) -> None:
+        for rate, key in self._login_rates(name_key, address):
+            self._hit(rate, key)
+
+    def _login_rates(self, name_key: str, address: str | None) -> list[tuple[str, str]]:
+        rates = [(self.limits.failed_logins_per_name, f"login-name:{name_key}")]
+        if not self.trusted(address):
+            rates.append((self.limits.failed_logins_per_address, f"login-address:{address}"))
+        return rates

@@ -1,0 +1,69 @@
+"""Sessions, names and private tables (issue 12, item 9): signing out closes the session's
+sockets, guests cannot take an account's name or the computer's, and a table by
+invitation shows its state and chat only to its players and to holders of the link."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from client import Client, LiveServer, run
+from websockets.exceptions import ConnectionClosed
+
+
+def test_signing_out_closes_the_sessions_sockets(live: LiveServer) -> None:
+    async def scenario() -> None:
+        ala = await Client(live.url, "Ala").guest()
+        table = await ala.create("backgammon", {"match_to": 1}, opponent="computer", seat=0)
+        await ala.open(table)
+        n = ala.state["n"]
+        assert (await ala.http.post("/api/logout")).status_code == 200
+        await ala.wait(lambda: ala.reader is not None and ala.reader.done())
+        assert ala.socket is not None and ala.socket.close_code == 4001
+        with pytest.raises(ConnectionClosed):
+            await ala.send_raw('{"type": "resign", "level": 1, "id": 1}')
+        with httpx.Client(base_url=live.url, trust_env=False) as http:
+            assert http.get(f"/api/tables/{table}").json()["n"] == n  # nothing happened
+        await ala.aclose()
+
+    run(scenario())
+
+
+@pytest.mark.parametrize("name", ["ALA", " ala ", "Ａｌａ", "computer", "Computer (expert)"])
+def test_guests_cannot_take_an_accounts_or_the_computers_name(live: LiveServer, name: str) -> None:
+    with httpx.Client(base_url=live.url, trust_env=False) as http:
+        assert http.post("/api/register", json={"name": "Ala", "password": "right one!"}).is_success
+        http.cookies.clear()
+        refused = http.post("/api/guest", json={"name": name})
+        assert refused.status_code == 400, refused.text
+        assert "choose another" in refused.json()["detail"]
+        assert http.post("/api/guest", json={"name": "Alan"}).status_code == 200
+
+
+def test_a_private_table_is_seen_only_by_its_players_and_invitees(live: LiveServer) -> None:
+    async def scenario() -> None:
+        ala = await Client(live.url, "Ala").guest()
+        reply = await ala.http.post(
+            "/api/tables", json={"variant": "backgammon", "settings": {}, "opponent": "invite"}
+        )
+        table, invite = reply.json()["id"], reply.json()["invite"]
+        await ala.open(table)
+        await ala.command({"type": "chat", "text": "our secret"})
+        stranger = await Client(live.url, "Eve").guest()
+        for path in ("", "/record", "/record.mat", "/dice"):
+            seen = await stranger.http.get(f"/api/tables/{table}{path}")
+            assert seen.status_code == 403, (path, seen.text)
+            assert "private" in seen.json()["detail"]
+        try:
+            await stranger.open(table)
+        except ConnectionError:
+            assert "private" in stranger.other[0]["message"]
+        else:
+            raise AssertionError("a stranger watched a private table")
+        invited = await stranger.http.get(f"/api/tables/{table}", params={"invite": invite})
+        assert invited.status_code == 200 and invited.json()["chat"][0]["text"] == "our secret"
+        own = await ala.http.get(f"/api/tables/{table}")
+        assert own.status_code == 200
+        for client in (ala, stranger):
+            await client.aclose()
+
+    run(scenario())
