@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import threading
@@ -136,8 +137,16 @@ def new_page(
     page = context.new_page()
     page.errors = []  # type: ignore[attr-defined]
     page.on("pageerror", lambda error: page.errors.append(str(error)))  # type: ignore[attr-defined]
-    page.set_default_timeout(15_000)
+    page.on("console", lambda message: _policy_violation(page, message))
+    # a safety net for waits on conditions, generous for a machine under load
+    page.set_default_timeout(90_000)
     return page
+
+
+def _policy_violation(page: Page, message: Any) -> None:
+    """A resource the Content Security Policy refused counts as a page error."""
+    if message.type == "error" and "Content Security Policy" in message.text:
+        page.errors.append(message.text)  # type: ignore[attr-defined]
 
 
 @pytest.fixture
@@ -194,7 +203,7 @@ def create_table(
     page.check(f"#opponent-{opponent}")
     page.select_option("#seat", seat)
     page.click("#create-table")
-    page.wait_for_function("location.hash.startsWith('#/table/')")
+    wait_for_hash(page, "#/table/")
     page.wait_for_selector("#board svg")
     return page.url.rsplit("/", 1)[-1]
 
@@ -203,12 +212,23 @@ def board_n(page: Page) -> str:
     return page.get_attribute("#board", "data-n") or ""
 
 
-def wait_change(page: Page, before: str, timeout: float = 15_000) -> None:
-    page.wait_for_function(
-        "n => document.querySelector('#board') && document.querySelector('#board').dataset.n !== n",
-        arg=before,
-        timeout=timeout,
-    )
+# The pages run under the server's Content Security Policy, which forbids evaluating
+# strings as scripts: the waits below use selectors and URLs, never wait_for_function.
+
+
+def wait_for_hash(page: Page, prefix: str, exact: bool = False) -> None:
+    """Wait until the page's location hash starts with (or is) ``prefix``."""
+    tail = "$" if exact else ""
+    page.wait_for_url(re.compile(".*" + re.escape(prefix) + tail))
+
+
+def wait_for_lang(page: Page, code: str) -> None:
+    page.locator(f"html[lang='{code}']").wait_for(state="attached")
+
+
+def wait_change(page: Page, before: str, timeout: float | None = None) -> None:
+    """Wait until the board shows another version than ``before``."""
+    page.locator(f'#board:not([data-n="{before}"])').wait_for(state="attached", timeout=timeout)
 
 
 def visible(page: Page, selector: str) -> bool:
@@ -242,66 +262,70 @@ def act_once(page: Page) -> str | None:
     return None
 
 
-def play_to_end(page: Page, limit: float = 900) -> None:
-    """Play this seat by clicking until the match is over."""
-    deadline = time.time() + limit
-    while time.time() < deadline:
+def play_to_end(page: Page, actions: int = 20_000) -> None:
+    """Play this seat by clicking until the match is over. Each round waits for the board
+    to change (never for a time), so a busy machine only makes the match take longer; the
+    bound is on the number of rounds, far above what any match needs."""
+    for _ in range(actions):
+        n = board_n(page)
         done = act_once(page)
         if done == "over":
             return
-        if done is None:
-            page.wait_for_timeout(30)
-    raise AssertionError("the match did not finish in time")
+        if done is None:  # the computer is to act: wait for its state
+            wait_change(page, n)
+    raise AssertionError(f"the match did not finish in {actions} rounds")
 
 
-def resign_to_end(page: Page, limit: float = 120) -> None:
+def resign_to_end(page: Page, actions: int = 2_000) -> None:
     """End the match quickly: offer to resign at the highest level whenever possible (the
-    computer accepts at random; in long nardy it is immediate), play on otherwise."""
-    deadline = time.time() + limit
-    while time.time() < deadline:
+    computer accepts at random; in long nardy it is immediate), play on otherwise. Like
+    :func:`play_to_end`, it waits on the board, never on time."""
+    for _ in range(actions):
         if page.get_attribute("#board", "data-over") == "1":
             return
+        n = board_n(page)
         if visible(page, '[data-action="resign"]'):
-            n = board_n(page)
             page.click('[data-action="resign"]')
             page.locator('[data-action^="resign-"]:not([data-action="resign-cancel"])').last.click()
             wait_change(page, n)
             continue
         if act_once(page) is None:
-            page.wait_for_timeout(30)
-    raise AssertionError("the match did not finish in time")
+            wait_change(page, n)
+    raise AssertionError(f"the match did not finish in {actions} rounds")
 
 
-def play_then_resign(page: Page, plays: int = 4, limit: float = 300) -> None:
+def play_then_resign(page: Page, plays: int = 4, actions: int = 2_000) -> None:
     """Play by clicking until this player has confirmed ``plays`` plays, then end the match
     by resigning (:func:`resign_to_end`): a finished match with real plays in its record,
-    at a fraction of the clicks of :func:`play_to_end`."""
-    deadline = time.time() + limit
+    at a fraction of the clicks of :func:`play_to_end`. It waits on the board, never on
+    time."""
     confirmed = 0
-    while confirmed < plays:
-        assert time.time() < deadline, f"only {confirmed} plays confirmed in time"
+    for _ in range(actions):
+        if confirmed >= plays:
+            break
+        n = board_n(page)
         done = act_once(page)
         if done == "over":
             return
         if done == "confirm":
             confirmed += 1
-        elif done is None:
-            page.wait_for_timeout(30)
-    resign_to_end(page, limit=max(60.0, deadline - time.time()))
+        elif done is None:  # the computer is to act: wait for its state
+            wait_change(page, n)
+    assert confirmed >= plays, f"only {confirmed} plays confirmed in {actions} rounds"
+    resign_to_end(page)
 
 
-def wait_my_move(page: Page, timeout: float = 30) -> None:
+def wait_my_move(page: Page, actions: int = 200) -> None:
     """Act (roll, take) until this player has steps to choose."""
-    deadline = time.time() + timeout
-    while time.time() < deadline:
+    for _ in range(actions):
         if page.get_attribute("#board", "data-steps") not in (None, "0"):
             return
         if page.get_attribute("#board", "data-over") == "1":
             pytest.skip("the match ended before a move came up")
-        done = act_once(page)
-        if done is None:
-            page.wait_for_timeout(30)
-    raise AssertionError("no move came up")
+        n = board_n(page)
+        if act_once(page) is None:
+            wait_change(page, n)
+    raise AssertionError(f"no move came up in {actions} rounds")
 
 
 OUTSIDE = """(selectors) => {

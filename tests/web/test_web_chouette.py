@@ -4,8 +4,6 @@ the table."""
 
 from __future__ import annotations
 
-import time
-
 from conftest import (
     ARTIFACTS,
     board_n,
@@ -15,12 +13,16 @@ from conftest import (
     sign_in,
     visible,
     wait_change,
+    wait_for_hash,
+    wait_for_lang,
 )
 from test_web_pages import english_left
 
 pytestmark = needs_browser
 
 AGREE = '[data-action="agree"]'
+ROUNDS = 5_000
+"""Bound on rounds of clicking (not on time: a busy machine only makes a game slower)."""
 
 
 def create_chouette(page, participants: int, computers: int) -> str:
@@ -31,7 +33,7 @@ def create_chouette(page, participants: int, computers: int) -> str:
     if computers:
         page.select_option("#level", "beginner")
     page.click("#create-table")
-    page.wait_for_function("location.hash.startsWith('#/table/')")
+    wait_for_hash(page, "#/table/")
     page.wait_for_selector("#board svg")
     return page.url.rsplit("/", 1)[-1]
 
@@ -77,14 +79,16 @@ def test_CH1_CH7_a_chouette_with_the_computer_settles_a_game(page):
     page.wait_for_selector('[data-role="box"]')
     assert page.locator('[data-role="captain"]').count() == 1
     shot = False
-    deadline = time.time() + 150
-    while games(page) < 1:
-        assert time.time() < deadline, "no chouette game was settled in time"
+    for _ in range(ROUNDS):
+        if games(page) >= 1:
+            break
         if not shot and page.get_attribute("#board", "data-steps") not in (None, "0"):
             page.screenshot(path=str(ARTIFACTS / "chouette-table.png"), full_page=True)
             shot = True
-        if act(page) is None:
-            page.wait_for_timeout(30)
+        n = board_n(page)
+        if act(page) is None:  # the computer is to act: wait for its state
+            wait_change(page, n)
+    assert games(page) >= 1, "no chouette game was settled"
     page.wait_for_selector("[data-settlement]")
     found = page.eval_on_selector_all("[data-paid]", "e => e.map(x => x.dataset.paid)")
     paid = [int(x) for x in found]
@@ -95,7 +99,7 @@ def test_CH1_CH7_a_chouette_with_the_computer_settles_a_game(page):
     page.screenshot(path=str(ARTIFACTS / "chouette-settled.png"), full_page=True)
     # Every word of the chouette screen comes from the translation files.
     page.select_option("#lang-select", "ru")
-    page.wait_for_function("document.documentElement.lang === 'ru'")
+    wait_for_lang(page, "ru")
     page.wait_for_selector("[data-settlement]")
     page.wait_for_selector("#toast:not(.show)", state="attached", timeout=6_000)
     assert english_left(page, {"Ala"}) == []
@@ -116,15 +120,15 @@ def test_CH3_CH4_two_people_answer_the_cube_at_a_chouette(browser, server):
         sign_in(bob, "Bob")
         bob.wait_for_selector(f'[data-join="{table}"]', timeout=10_000)
         bob.click(f'[data-join="{table}"]')
-        bob.wait_for_function(f"location.hash === '#/table/{table}'")
+        wait_for_hash(bob, f"#/table/{table}", exact=True)
         for person in (ala, bob):
             person.wait_for_selector('[data-role="box"]')
         # Both play by clicking and double whenever they may: a captain's double is a
         # proposal the team must agree to (CH3), the box's is answered by each member (CH4).
         answered = None
-        deadline = time.time() + 120
-        while answered is None:
-            assert time.time() < deadline, "no cube decision came up"
+        for _ in range(ROUNDS):
+            if answered is not None:
+                break
             acted = False
             for person in (ala, bob):
                 if visible(person, AGREE) or visible(person, '[data-action="take"]'):
@@ -140,11 +144,12 @@ def test_CH3_CH4_two_people_answer_the_cube_at_a_chouette(browser, server):
                 done = act(person, ("double", "roll"))
                 acted = acted or done is not None
             if answered is None and not acted:
-                ala.wait_for_timeout(50)
+                ala.wait_for_timeout(50)  # a poll: either page may change next
+        assert answered is not None, "no cube decision came up"
         assert status
         # The cube has moved on, or the team is waiting for the others' answers.
         for person in (ala, bob):
-            person.wait_for_function("document.querySelector('#board [data-cube]') !== null")
+            person.locator("#board [data-cube]").first.wait_for(state="attached")
         assert not ala.errors and not bob.errors  # type: ignore[attr-defined]
     finally:
         ala.context.close()

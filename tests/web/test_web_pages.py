@@ -16,6 +16,7 @@ from conftest import (
     play_then_resign,
     sign_in,
     translations,
+    wait_for_lang,
 )
 
 LANGUAGES = ["en", "pl", "lt", "ru"]
@@ -95,7 +96,7 @@ def test_switching_to_russian_leaves_no_english(browser, server):
     try:
         sign_in(page, "Vera")
         page.select_option("#lang-select", "ru")
-        page.wait_for_function("document.documentElement.lang === 'ru'")
+        wait_for_lang(page, "ru")
         # the lobby lists the games other tests left in play: their players' names stay
         players = set(
             page.eval_on_selector_all("#tables li .muted", "e => e.map(x => x.innerText)")
@@ -111,7 +112,7 @@ def test_switching_to_russian_leaves_no_english(browser, server):
         page.screenshot(path=str(ARTIFACTS / "table-long-nardy-ru.png"), full_page=True)
         # And back: the language is remembered and every string follows.
         page.select_option("#lang-select", "pl")
-        page.wait_for_function("document.documentElement.lang === 'pl'")
+        wait_for_lang(page, "pl")
         assert "Długie nardy" in page.inner_text("h1")
     finally:
         page.context.close()

@@ -4,8 +4,6 @@ make an illegal move through the page."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from conftest import (
     ARTIFACTS,
@@ -18,6 +16,7 @@ from conftest import (
     play_to_end,
     sign_in,
     wait_change,
+    wait_for_hash,
     wait_my_move,
 )
 
@@ -31,6 +30,8 @@ VARIANTS = [
 ]
 """Each variant and how its match is finished: the client knows no rules (it shows the
 server's legal steps), so one whole match covers the end of a game for all of them."""
+ROUNDS = 5_000
+"""Bound on rounds of clicking (not on time: a busy machine only makes a game slower)."""
 
 
 SEND_BY_HAND = """([table, from, to]) => new Promise((resolve) => {
@@ -76,7 +77,7 @@ def test_play_a_match_against_the_computer_by_clicking(page, variant, finish):
     # A rematch: a new table for the same players, opened at once.
     finished = page.url
     page.click('[data-action="rematch"]')
-    page.wait_for_function("url => location.href !== url", arg=finished)
+    page.wait_for_url(lambda url: url != finished)
     assert "#/table/" in page.url
     page.wait_for_selector("#board")
 
@@ -163,12 +164,13 @@ def test_two_people_play_each_other(browser, server):
         sign_in(bob, "Bob")
         bob.wait_for_selector(f'[data-join="{table}"]', timeout=10_000)
         bob.click(f'[data-join="{table}"]')
-        bob.wait_for_function(f"location.hash === '#/table/{table}'")
+        wait_for_hash(bob, f"#/table/{table}", exact=True)
         bob.wait_for_selector("#board svg")
         # Both play by clicking until six moves are confirmed, then Bob resigns.
         confirmed = 0
-        deadline = time.time() + 120
-        while confirmed < 6 and time.time() < deadline:
+        for _ in range(ROUNDS):
+            if confirmed >= 6:
+                break
             acted = False
             for person in (ala, bob):
                 done = act_once(person)
@@ -176,13 +178,16 @@ def test_two_people_play_each_other(browser, server):
                     confirmed += 1
                 acted = acted or done is not None
             if not acted:
-                ala.wait_for_timeout(50)
+                ala.wait_for_timeout(50)  # a poll: either page may change next
         assert confirmed >= 6
         ala.locator("#board").screenshot(path=str(ARTIFACTS / "board-two-people.png"))
         # Bob resigns when it is his turn (a resignation is offered in B9, Ala accepts).
-        while not bob.locator('[data-action="resign"]').count():
+        for _ in range(ROUNDS):
+            if bob.locator('[data-action="resign"]').count():
+                break
+            n = board_n(bob)
             if act_once(ala) is None:
-                ala.wait_for_timeout(50)
+                wait_change(bob, n)
         bob.click('[data-action="resign"]')
         bob.click('[data-action="resign-1"]')
         ala.wait_for_selector('[data-action="accept"]')
@@ -239,8 +244,8 @@ def test_S5_the_server_rolls_and_plays_forced_moves_when_asked(browser, server):
     try:
         sign_in(page, "Lazy")
         table = create_table(page, "long-nardy", match_to=1)
-        deadline = time.time() + 120
-        while True:
+        for _ in range(ROUNDS):
+            n = board_n(page)
             record = page.request.get(f"/api/tables/{table}/record").json()
             seat = record["players"].index("Lazy")
             actions = [a for game in record["games"] for a in game["actions"]]
@@ -249,12 +254,13 @@ def test_S5_the_server_rolls_and_plays_forced_moves_when_asked(browser, server):
             confirms = [m for m in sent if m["type"] == "confirm"]
             if len(plays) > len(confirms):
                 break  # a play of this player that they never confirmed: a forced move
-            assert time.time() < deadline, "no forced move came up"
             assert page.locator('[data-action="roll"]').count() == 0
             if page.get_attribute("#board", "data-over") == "1":
                 pytest.skip("the game ended before a forced move came up")
             if act_once(page) is None:
-                page.wait_for_timeout(30)
+                wait_change(page, n)
+        else:
+            raise AssertionError("no forced move came up")
         assert sent[0] == {"type": "auto", "roll": True, "moves": True}
         assert not [m for m in sent if m["type"] == "roll"]
         assert [a for a in actions if a["type"] == "roll" and a["player"] == seat]

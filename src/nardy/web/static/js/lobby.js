@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import { api, whoAmI } from "./api.js";
+import { seatName, settingsSummary, variantName } from "./common.js";
 import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { accountCard } from "./lobby/account.js";
@@ -83,14 +84,43 @@ export function lobbyView(root) {
   };
 }
 
-/** #/join/{id}/{invite}: sit at a private table (a newcomer as a guest, at once). */
+/** #/join/{id}/{invite}: sit at a private table once the visitor says so (a newcomer
+ * is made a guest first). */
 export async function joinView(root, tableId, invite) {
+  const query = invite ? `?invite=${encodeURIComponent(invite)}` : "";
+  let me = null;
+  let table = null;
   try {
-    await ensureSession();
-    await api(`/api/tables/${tableId}/join`, { invite });
+    me = await ensureSession();
+    table = await api(`/api/tables/${tableId}${query}`);
   } catch (error) {
     toast(t("error.server", { message: error.message }));
+    location.hash = "#/";
+    return { close() {}, rerender() {} };
   }
-  location.hash = `#/table/${tableId}`;
-  return { close() {}, rerender() {} };
+  if (table.you !== null && table.you !== undefined) {
+    location.hash = `#/table/${tableId}`;
+    return { close() {}, rerender() {} };
+  }
+  function render() {
+    const players = (table.seats || []).filter(Boolean).map(seatName).join(", ");
+    clear(root).append(
+      h("section", { class: "card join-card", "aria-labelledby": "join-title" },
+        h("h2", { id: "join-title" }, t("join.title")),
+        h("p", {}, `${variantName(table.variant)} · ${settingsSummary(table.variant, table.settings)}`),
+        players ? h("p", {}, t("join.players", { names: players })) : null,
+        h("p", {}, t("join.question", { name: me.name })),
+        h("div", { class: "row" },
+          h("button", { type: "button", class: "primary", id: "join-accept", onclick: async () => {
+            try {
+              await api(`/api/tables/${tableId}/join`, { invite });
+              location.hash = `#/table/${tableId}`;
+            } catch (error) {
+              toast(t("error.server", { message: error.message }));
+            }
+          } }, t("join.accept")),
+          h("button", { type: "button", id: "join-decline", onclick: () => { location.hash = "#/"; } }, t("join.decline")))));
+  }
+  render();
+  return { close() {}, rerender: render };
 }
