@@ -222,6 +222,16 @@ def wait_for_hash(page: Page, prefix: str, exact: bool = False) -> None:
     page.wait_for_url(re.compile(".*" + re.escape(prefix) + tail))
 
 
+def wait_for_js(page: Page, expression: str, timeout: float = 90) -> None:
+    """Poll ``expression`` (evaluated by the browser's debugger, which the policy allows)
+    until it holds, for at most ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{expression} did not come true")
+        page.wait_for_timeout(50)
+
+
 def wait_for_lang(page: Page, code: str) -> None:
     page.locator(f"html[lang='{code}']").wait_for(state="attached")
 

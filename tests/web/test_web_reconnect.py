@@ -10,7 +10,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from conftest import act_once, create_table, free_port, needs_browser, new_page, sign_in
+from conftest import (
+    act_once,
+    create_table,
+    free_port,
+    needs_browser,
+    new_page,
+    sign_in,
+    wait_for_js,
+)
 from playwright.sync_api import Browser
 
 
@@ -56,7 +64,7 @@ def test_the_table_page_reconnects_with_backoff_and_resyncs(
         assert page.locator(".offline").is_hidden()
     # the server is gone: the page says so and keeps trying
     page.wait_for_selector(".offline", state="visible")
-    page.wait_for_function("(window.nardyDebug.reconnects || 0) >= 2", timeout=30_000)
+    wait_for_js(page, "(window.nardyDebug.reconnects || 0) >= 2", timeout=30)
     with serving(tmp_path, port):
         page.wait_for_selector(".offline", state="hidden", timeout=30_000)
         assert page.get_attribute("#board", "data-n") == before  # the same table, resynced

@@ -4,7 +4,15 @@ position, and the review in Russian."""
 
 from __future__ import annotations
 
-from conftest import ARTIFACTS, create_table, needs_browser, new_page, play_then_resign, sign_in
+from conftest import (
+    ARTIFACTS,
+    create_table,
+    needs_browser,
+    new_page,
+    play_then_resign,
+    sign_in,
+    wait_for_hash,
+)
 from test_web_pages import english_left
 
 pytestmark = needs_browser
@@ -15,7 +23,7 @@ def finish_and_review(page, name: str, variant: str = "backgammon") -> str:
     table = create_table(page, variant, match_to=1)
     play_then_resign(page, plays=6)  # plays enough for a random opponent's mistakes
     page.click("[data-result] a[data-review]")
-    page.wait_for_function(f"location.hash === '#/review/{table}'")
+    wait_for_hash(page, f"#/review/{table}", exact=True)
     page.wait_for_selector("#review-summary", timeout=120_000)  # analysed in the background
     return table
 

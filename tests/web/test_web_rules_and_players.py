@@ -9,7 +9,16 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import ARTIFACTS, create_table, needs_browser, new_page, sign_in, translations
+from conftest import (
+    ARTIFACTS,
+    create_table,
+    needs_browser,
+    new_page,
+    sign_in,
+    translations,
+    wait_for_hash,
+    wait_for_lang,
+)
 from test_web_pages import english_left
 
 pytestmark = needs_browser
@@ -83,7 +92,7 @@ def test_the_lobby_the_form_and_the_table_link_to_the_rules(browser, server, siz
         page.select_option("#variant", "long-nardy")
         page.wait_for_selector('#create-rules[href^="/rules/long-nardy"]')
         page.select_option("#lang-select", "pl")
-        page.wait_for_function("document.documentElement.lang === 'pl'")
+        wait_for_lang(page, "pl")
         page.wait_for_selector('#create-rules[href="/rules/long-nardy?lang=pl"]')
         assert page.get_attribute("#nav-rules", "href") == "/rules?lang=pl"
         page.select_option("#variant", "backgammon")
@@ -97,7 +106,7 @@ def test_the_lobby_the_form_and_the_table_link_to_the_rules(browser, server, siz
         page.wait_for_selector("#create-table")
         fits(page, width)
         page.select_option("#lang-select", "en")
-        page.wait_for_function("document.documentElement.lang === 'en'")
+        wait_for_lang(page, "en")
         create_table(page, "dutch", match_to=1)
         link = page.locator("#table-rules")
         link.wait_for()
@@ -129,7 +138,7 @@ def test_a_rated_match_shows_in_the_profile_and_the_leaderboard(browser, server)
         page.select_option("#level", "casual")
         page.check("#rated")
         page.click("#create-table")
-        page.wait_for_function("location.hash.startsWith('#/table/')")
+        wait_for_hash(page, "#/table/")
         table = page.url.rsplit("/", 1)[-1]
         page.wait_for_selector('[data-action="resign"]')
         page.click('[data-action="resign"]')
@@ -202,7 +211,7 @@ def test_time_control_presets_are_offered_and_shown_in_the_lobby(browser, server
         host.select_option("#time-control", "rapid")
         host.select_option("#match_to", "7")
         host.click("#create-table")
-        host.wait_for_function("location.hash.startsWith('#/table/')")
+        wait_for_hash(host, "#/table/")
         table = host.url.rsplit("/", 1)[-1]
         sign_in(guest, "Clock Guest")
         entry = guest.locator(f'#tables li[data-table="{table}"]')
