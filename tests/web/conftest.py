@@ -73,7 +73,7 @@ def run_server(folder: Path, grace: float = 60.0) -> Iterator[str]:
     instance = uvicorn.Server(config)
     thread = threading.Thread(target=instance.run, daemon=True)
     thread.start()
-    deadline = time.time() + 20
+    deadline = time.time() + 180  # a bound on a wait for a condition
     while not instance.started:
         if time.time() > deadline:
             raise RuntimeError("the server did not start")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from types import ModuleType
 
-from nardy.bench import analysis, bearoff, bot, movegen, review, rollout, server_load
+from nardy.bench import analysis, bearoff, bot, flood, movegen, review, rollout, server_load
 
 NAME = "bench"
 HELP = "measure speed"
@@ -22,6 +22,7 @@ BENCHES: dict[str, tuple[ModuleType, str]] = {
     "review": (review, "the analysis of a level's own games: error rates and luck"),
     "bearoff": (bearoff, "bear-off databases: build cost, size, the networks' error on them"),
     "rollout": (rollout, "rollout speed and the variance reduction of rotated dice and luck"),
+    "flood": (flood, "an honest game's round trips while another client floods the server"),
 }
 """Each benchmark's module and what it measures."""
 

@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from limits import RateLimitItem, parse
-from limits.storage import MemoryStorage
+from limits.storage import storage_from_string
 from limits.strategies import SlidingWindowCounterRateLimiter
 
 
@@ -62,9 +62,12 @@ class Limits:
 class Throttle:
     """The counters of one server process."""
 
-    def __init__(self, limits: Limits | None = None) -> None:
+    def __init__(self, limits: Limits | None = None, storage: str = "memory://") -> None:
+        """``storage`` is where the rates are counted, as ``limits`` names it: this
+        process's memory, or a shared store (``redis://host:port``) for several processes;
+        counts of sockets are this process's own."""
         self.limits = limits or Limits()
-        self.limiter = SlidingWindowCounterRateLimiter(MemoryStorage())
+        self.limiter = SlidingWindowCounterRateLimiter(storage_from_string(storage))
         self._items: dict[str, RateLimitItem] = {}
         self.sockets_at: Counter[str] = Counter()
         """Open sockets per table id."""
