@@ -29,7 +29,7 @@ TABLE = '{"variant": "backgammon", "settings": {"match_to": %s}, "opponent": "co
     ],
 )
 def test_non_json_values_get_422(live: LiveServer, path: str, body: str) -> None:
-    with httpx.Client(base_url=live.url, trust_env=False) as http:
+    with httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http:
         http.post("/api/guest", json={"name": "Setter"})
         reply = http.post(path, content=body, headers={"Content-Type": "application/json"})
         assert reply.status_code == 422, reply.text
@@ -39,7 +39,7 @@ def test_non_json_values_get_422(live: LiveServer, path: str, body: str) -> None
 def test_request_bodies_are_bounded(live: LiveServer) -> None:
     rolls = json.dumps({"seed": "00", "commitment": "00", "rolls": [[1, 2]] * 120_000})
     assert len(rolls) > 1 << 18
-    with httpx.Client(base_url=live.url, trust_env=False) as http:
+    with httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http:
         reply = http.post(
             "/api/verify-dice", content=rolls, headers={"Content-Type": "application/json"}
         )
@@ -60,7 +60,7 @@ def test_a_lone_surrogate_in_chat_never_breaks_the_table(live: LiveServer) -> No
         return table
 
     table = run(scenario())
-    with httpx.Client(base_url=live.url, trust_env=False) as http:
+    with httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http:
         reply = http.get(f"/api/tables/{table}")
     assert reply.status_code == 200
     assert [m["text"] for m in reply.json()["chat"]] == ["hi 😀"]
@@ -82,7 +82,10 @@ def test_a_surrogate_stored_before_the_checks_is_shown_replaced(tmp_path: Path) 
     chat = {"from": "Ala", "seat": 0, "text": "hi \ud83d", "at": 0.0}
     store.append(table, n + 1, {"chat": chat})
     store.close()
-    with LiveServer(database) as live, httpx.Client(base_url=live.url, trust_env=False) as http:
+    with (
+        LiveServer(database) as live,
+        httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http,
+    ):
         reply = http.get(f"/api/tables/{table}")
         assert reply.status_code == 200
         assert reply.json()["chat"][-1]["text"] == "hi \ufffd"

@@ -126,7 +126,7 @@ def test_only_seated_players_chat_and_not_too_fast(live: LiveServer) -> None:
 
 def test_a_player_cannot_open_table_after_table(live: LiveServer) -> None:
     waiting = Limits().open_tables_per_player
-    with httpx.Client(base_url=live.url, trust_env=False) as http:
+    with httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http:
         http.post("/api/guest", json={"name": "Many"})
         body = {"variant": "backgammon", "settings": {}, "opponent": "open"}
         made = [http.post("/api/tables", json=body) for _ in range(waiting + 2)]
@@ -140,7 +140,7 @@ def test_state_changing_requests_are_rate_limited_per_session(tmp_path: Path) ->
     config = ServerConfig(limits=Limits(requests_per_session="5/minute"))
     with (
         LiveServer(tmp_path / "nardy.sqlite3", config) as live,
-        httpx.Client(base_url=live.url, trust_env=False) as http,
+        httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http,
     ):
         http.post("/api/guest", json={"name": "Busy"})
         body = {"variant": "backgammon", "settings": {}, "opponent": "computer"}
@@ -153,7 +153,7 @@ def test_state_changing_requests_are_rate_limited_per_session(tmp_path: Path) ->
 
 def test_new_guests_per_address_are_rate_limited(live: LiveServer) -> None:
     allowed = int(Limits().sign_ins_per_address.split("/")[0])
-    with httpx.Client(base_url=live.url, trust_env=False) as http:
+    with httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http:
         codes = [
             http.post("/api/guest", json={"name": f"g{k}"}).status_code for k in range(allowed + 1)
         ]

@@ -49,7 +49,7 @@ def test_a_socket_from_a_sibling_origin_is_refused(live: LiveServer) -> None:
 
 
 def test_state_changing_requests_from_another_origin_are_refused(live: LiveServer) -> None:
-    with httpx.Client(base_url=live.url, trust_env=False) as http:
+    with httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http:
         evil = {"Origin": f"http://127.0.0.1:{live.port + 1}"}
         refused = http.post("/api/guest", json={"name": "Ala"}, headers=evil)
         assert refused.status_code == 403 and "not accepted" in refused.json()["detail"]
@@ -67,7 +67,7 @@ def test_state_changing_requests_from_another_origin_are_refused(live: LiveServe
 def test_allowed_origins_are_a_setting(tmp_path: Path) -> None:
     config = ServerConfig(allowed_origins=("https://nardy.example",))
     with LiveServer(tmp_path / "nardy.sqlite3", config) as live:
-        with httpx.Client(base_url=live.url, trust_env=False) as http:
+        with httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http:
             allowed = {"Origin": "https://NARDY.example:443"}
             assert http.post("/api/guest", json={"name": "A"}, headers=allowed).status_code == 200
             other = {"Origin": "https://other.example"}
@@ -85,7 +85,7 @@ def test_allowed_origins_are_a_setting(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("path", ["/", "/api/me", "/static/js/app.js", "/api/tables/nope"])
 def test_pages_carry_security_headers(live: LiveServer, path: str) -> None:
-    with httpx.Client(base_url=live.url, trust_env=False) as http:
+    with httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http:
         reply = http.get(path)
     policy = reply.headers["content-security-policy"]
     assert "frame-ancestors 'none'" in policy and "script-src 'self'" in policy

@@ -49,7 +49,7 @@ def hashes(monkeypatch: pytest.MonkeyPatch) -> Watch:
 
 
 def test_concurrent_logins_hash_a_few_at_a_time(live: LiveServer, hashes: Watch) -> None:
-    with httpx.Client(base_url=live.url, trust_env=False) as http:
+    with httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http:
         assert http.post("/api/register", json={"name": "Ala", "password": "right one!"}).is_success
 
     async def scenario() -> list[int]:
@@ -88,7 +88,7 @@ def test_sign_ins_beyond_the_waiting_room_are_told_to_retry(tmp_path: Path, hash
 
 def test_failed_logins_are_throttled_per_name(live: LiveServer) -> None:
     allowed = int(Limits().failed_logins_per_name.split()[0])
-    with httpx.Client(base_url=live.url, trust_env=False) as http:
+    with httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http:
         http.post("/api/register", json={"name": "Ala", "password": "right one!"})
         http.cookies.clear()
         codes = [
@@ -107,7 +107,7 @@ def test_failed_logins_are_throttled_per_address(tmp_path: Path) -> None:
     config = ServerConfig(limits=Limits(failed_logins_per_address="4 per 15 minutes"))
     with (
         LiveServer(tmp_path / "nardy.sqlite3", config) as live,
-        httpx.Client(base_url=live.url, trust_env=False) as http,
+        httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http,
     ):
         codes = [
             http.post("/api/login", json={"name": f"n{k}", "password": "guess 123"}).status_code
@@ -117,7 +117,7 @@ def test_failed_logins_are_throttled_per_address(tmp_path: Path) -> None:
 
 
 def test_login_answers_do_not_tell_which_names_exist(live: LiveServer, hashes: Watch) -> None:
-    with httpx.Client(base_url=live.url, trust_env=False) as http:
+    with httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http:
         http.post("/api/register", json={"name": "Ala", "password": "right one!"})
         http.cookies.clear()
         before = hashes.calls
@@ -132,7 +132,7 @@ def test_login_answers_do_not_tell_which_names_exist(live: LiveServer, hashes: W
 
 
 def test_registering_a_taken_name(live: LiveServer) -> None:
-    with httpx.Client(base_url=live.url, trust_env=False) as http:
+    with httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http:
         first = http.post("/api/register", json={"name": "Ala", "password": "right one!"})
         again = http.post("/api/register", json={"name": "ala", "password": "right one!"})
         assert again.status_code == 200 and again.json()["id"] == first.json()["id"]

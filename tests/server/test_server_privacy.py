@@ -21,7 +21,7 @@ def test_signing_out_closes_the_sessions_sockets(live: LiveServer) -> None:
         assert ala.socket is not None and ala.socket.close_code == 4001
         with pytest.raises(ConnectionClosed):
             await ala.send_raw('{"type": "resign", "level": 1, "id": 1}')
-        with httpx.Client(base_url=live.url, trust_env=False) as http:
+        with httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http:
             assert http.get(f"/api/tables/{table}").json()["n"] == n  # nothing happened
         await ala.aclose()
 
@@ -30,7 +30,7 @@ def test_signing_out_closes_the_sessions_sockets(live: LiveServer) -> None:
 
 @pytest.mark.parametrize("name", ["ALA", " ala ", "Ａｌａ", "computer", "Computer (expert)"])
 def test_guests_cannot_take_an_accounts_or_the_computers_name(live: LiveServer, name: str) -> None:
-    with httpx.Client(base_url=live.url, trust_env=False) as http:
+    with httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http:
         assert http.post("/api/register", json={"name": "Ala", "password": "right one!"}).is_success
         http.cookies.clear()
         refused = http.post("/api/guest", json={"name": name})
@@ -67,3 +67,14 @@ def test_a_private_table_is_seen_only_by_its_players_and_invitees(live: LiveServ
             await client.aclose()
 
     run(scenario())
+
+
+def test_a_guest_cannot_rename_to_an_accounts_or_the_computers_name(live: LiveServer) -> None:
+    with httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http:
+        assert http.post("/api/register", json={"name": "Ala", "password": "right one!"}).is_success
+        http.cookies.clear()
+        http.post("/api/guest", json={"name": "Eve"})
+        for name in ("ala", "Computer (strongest)"):
+            refused = http.post("/api/me/name", json={"name": name})
+            assert refused.status_code == 400 and "choose another" in refused.json()["detail"]
+        assert http.get("/api/me").json()["name"] == "Eve"

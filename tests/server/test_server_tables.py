@@ -251,7 +251,7 @@ def test_dice_recomputed_from_the_revealed_seed_match_every_roll(
 
 
 def test_accounts_register_login_logout(live: LiveServer) -> None:
-    with httpx.Client(base_url=live.url, trust_env=False) as http:
+    with httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http:
         assert http.get("/api/me").json() == {"id": None}
         me = http.post("/api/register", json={"name": "Ala", "password": "tajne hasło 1"})
         assert me.status_code == 200 and me.json()["registered"] is True
@@ -359,7 +359,7 @@ def test_nobody_acts_at_another_players_seat(live: LiveServer) -> None:
 
 
 def test_openapi_describes_the_http_api(live: LiveServer) -> None:
-    with httpx.Client(base_url=live.url, trust_env=False) as http:
+    with httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http:
         reply = http.get("/openapi.json")
     assert reply.status_code == 200
     doc = reply.json()

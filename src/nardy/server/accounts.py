@@ -89,9 +89,16 @@ class Accounts:
 
     def guest(self, name: str) -> PlayerRow:
         name = clean_name(name)
-        if reserved(name) or self.store.account(name_key(name)) is not None:
-            raise AccountError(f"the name {name!r} belongs to a registered player; choose another")
+        self._check_free(name, None)
         return self.store.add_player(name)
+
+    def _check_free(self, name: str, player_id: str | None) -> None:
+        """Refuse the computer's names, and the name of an account not ``player_id``'s."""
+        if reserved(name):
+            raise AccountError(f"the name {name!r} is kept for the computer; choose another")
+        holder = self.store.account(name_key(name))
+        if holder is not None and holder.id != player_id:
+            raise AccountError(f"the name {name!r} is taken by an account; choose another")
 
     async def register(self, name: str, password: str) -> PlayerRow:
         """A new account; asked again with the same name and password, that account."""
@@ -116,10 +123,7 @@ class Accounts:
         account's; an account's name stays unique."""
         name = clean_name(name)
         player = self.store.player(player_id)
-        holder = self.store.account(name_key(name))
-        taken = holder is not None and holder.id != player_id
-        if reserved(name) or taken:
-            raise AccountError(f"the name {name!r} belongs to a registered player; choose another")
+        self._check_free(name, player_id)
         registered = player.password_hash is not None
         try:
             self.store.rename_player(player_id, name, name_key(name) if registered else None)
