@@ -4,10 +4,11 @@ The bench starts ``nardy serve`` in its own process on a loopback port with a th
 SQLite database (``--server-path`` runs the server from another source tree, to compare
 versions) and seats two scripted guests at a money table, who play one command at a time
 and time each from sending it to its ``ack``. After ``--quiet`` seconds a third client
-opens a socket at a table of its own and sends ``ping`` as fast as its socket takes them
-for ``--flood`` seconds, reading every answer, and reconnecting whenever the server closes
-it. It reports the honest players' round trips (50th and 99th percentile, maximum)
-without and with the flood, the pings sent and answered, and the server's CPU use.
+(in a process of its own) opens a socket at a table of its own and sends ``ping`` as fast
+as its socket takes them for ``--flood`` seconds, reading every answer, and reconnecting
+whenever the server closes it. It reports the honest players' round trips (50th and 99th
+percentile, maximum) without and with the flood, the pings sent and answered, and the
+server's CPU use.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import subprocess
@@ -87,6 +89,27 @@ class Flooder:
                 self.answered += 1
 
 
+def _flood_process(base: str, stop: Any, counts: Any) -> None:
+    """The flooder in a process of its own (so that it does not slow the honest clients'
+    event loop); puts (sent, answered, connections) on ``counts`` when ``stop`` is set."""
+    flooder = Flooder()
+
+    async def flood() -> None:
+        done = asyncio.Event()
+
+        async def watch() -> None:
+            while not stop.is_set():
+                await asyncio.sleep(0.1)
+            done.set()
+
+        watcher = asyncio.create_task(watch())
+        await flooder.run(base, done)
+        await watcher
+
+    asyncio.run(flood())
+    counts.put((flooder.sent, flooder.answered, flooder.connections))
+
+
 async def _ready(base: str, process: subprocess.Popen[bytes], seconds: float = 180) -> None:
     """Wait until the server answers (start-up on a busy machine can take a while)."""
     import httpx
@@ -131,7 +154,9 @@ async def run_flood(args: Any, base: str, process: subprocess.Popen[bytes]) -> d
     tasks = [asyncio.create_task(p.play(r, go, stop)) for p, r in zip(players, ready, strict=True)]
     async with asyncio.timeout(180):
         await asyncio.gather(*(r.wait() for r in ready))
-    flooder, flood_stop = Flooder(), asyncio.Event()
+    context = multiprocessing.get_context("spawn")
+    flood_stop, counts = context.Event(), context.Queue()
+    flooder = Flooder()
     with Progress(transient=True) as progress:
         phase = progress.add_task("quiet", total=args.quiet + args.flood)
         go.set()
@@ -141,19 +166,23 @@ async def run_flood(args: Any, base: str, process: subprocess.Popen[bytes]) -> d
             progress.update(phase, completed=time.perf_counter() - started)
         figures[base] = flooded
         cpu_before, flood_started = cpu_seconds(process.pid), time.perf_counter()
-        flooding = asyncio.create_task(flooder.run(base, flood_stop))
+        flooding = context.Process(target=_flood_process, args=(base, flood_stop, counts))
+        flooding.start()
         while time.perf_counter() - flood_started < args.flood:
             await asyncio.sleep(0.25)
             progress.update(
                 phase,
                 completed=time.perf_counter() - started,
-                description=f"flood: {flooder.sent} pings, {len(flooded.rtts)} commands",
+                description=f"flood: {len(flooded.rtts)} honest commands",
             )
         flood_seconds = time.perf_counter() - flood_started
         cpu = cpu_seconds(process.pid) - cpu_before
         flood_stop.set()
         stop.set()
-        await asyncio.gather(flooding, return_exceptions=True)
+        flooder.sent, flooder.answered, flooder.connections = await asyncio.to_thread(
+            counts.get, True, 120
+        )
+        await asyncio.to_thread(flooding.join, 30)
         await asyncio.gather(
             *(p.ws.close() for p in players if p.ws is not None), return_exceptions=True
         )
