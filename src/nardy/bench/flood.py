@@ -15,14 +15,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import contextlib
 import json
 import multiprocessing
 import os
 import random
+import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,69 +47,96 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 @dataclass
 class Flooder:
-    """Sends pings as fast as the socket takes them; counts what comes back."""
+    """Sends pings as fast as a plain socket takes them (frames built once, written in
+    batches); a thread reads and counts what comes back."""
 
     sent: int = 0
     answered: int = 0
     connections: int = 0
 
-    async def run(self, base: str, stop: asyncio.Event) -> None:
+    def run(self, base: str, go: Any, stop: Any) -> None:
+        """Sign in and open a table, wait for ``go``, then flood until ``stop``."""
         import httpx
-        from websockets.asyncio.client import connect
 
-        async with httpx.AsyncClient(base_url=base, trust_env=False, timeout=60) as http:
-            reply = await http.post("/api/guest", json={"name": "Flood"})
-            token = reply.cookies[COOKIE]
+        with httpx.Client(base_url=base, trust_env=False, timeout=60) as http:
+            token = http.post("/api/guest", json={"name": "Flood"}).cookies[COOKIE]
             body = {"variant": "backgammon", "settings": {"match_to": 0}, "opponent": "open"}
-            table = (await http.post("/api/tables", json=body)).json()["id"]
-        url = f"{base.replace('http', 'ws', 1)}/ws/tables/{table}"
-        ping = json.dumps({"type": "ping"})
+            table = http.post("/api/tables", json=body).json()["id"]
+        host, port = base.removeprefix("http://").split(":")
+        go.wait()
+        batch = _ping_frame() * 512
         while not stop.is_set():
-            with contextlib.suppress(Exception):
-                async with connect(
-                    url,
-                    additional_headers={"Cookie": f"{COOKIE}={token}"},
-                    proxy=None,
-                    max_size=1 << 22,
-                    ping_interval=None,
-                ) as ws:
-                    self.connections += 1
-                    reader = asyncio.create_task(self._read(ws))
-                    try:
-                        while not stop.is_set() and not reader.done():
-                            await ws.send(ping)
-                            self.sent += 1
-                            if self.sent % 64 == 0:
-                                await asyncio.sleep(0)  # let the reader run
-                    finally:
-                        reader.cancel()
-            if not stop.is_set():
-                await asyncio.sleep(0.1)  # the server closed us: come back
+            try:
+                sock = _handshake(host, int(port), f"/ws/tables/{table}", token)
+            except OSError:
+                time.sleep(0.1)
+                continue
+            self.connections += 1
+            reader = threading.Thread(target=self._read, args=(sock,), daemon=True)
+            sender = threading.Thread(target=self._send, args=(sock, batch), daemon=True)
+            reader.start()
+            sender.start()
+            while not stop.is_set() and reader.is_alive() and sender.is_alive():
+                stop.wait(0.1)
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+            sock.close()
+            reader.join(5)
+            sender.join(5)
 
-    async def _read(self, ws: Any) -> None:
-        async for text in ws:
-            if '"pong"' in text:
-                self.answered += 1
+    def _send(self, sock: socket.socket, batch: bytes) -> None:
+        """Whole frames only (a blocking socket), until the socket is shut."""
+        with contextlib.suppress(OSError):
+            while True:
+                sock.sendall(batch)
+                self.sent += 512
+
+    def _read(self, sock: socket.socket) -> None:
+        tail = b""
+        with contextlib.suppress(OSError):
+            while True:
+                data = sock.recv(1 << 16)
+                if not data:
+                    return
+                chunk = tail + data
+                self.answered += chunk.count(b'"pong"')
+                tail = chunk[-8:]
 
 
-def _flood_process(base: str, stop: Any, counts: Any) -> None:
+def _ping_frame() -> bytes:
+    """One masked WebSocket text frame holding a ping."""
+    payload = b'{"type":"ping"}'
+    mask = os.urandom(4)
+    masked = bytes(b ^ mask[k % 4] for k, b in enumerate(payload))
+    return bytes([0x81, 0x80 | len(payload)]) + mask + masked
+
+
+def _handshake(host: str, port: int, path: str, token: str) -> socket.socket:
+    sock = socket.create_connection((host, port), timeout=30)
+    key = base64.b64encode(os.urandom(16)).decode()
+    request = (
+        f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+        f"Cookie: {COOKIE}={token}\r\n\r\n"
+    )
+    sock.sendall(request.encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        chunk = sock.recv(1)
+        if not chunk:
+            raise ConnectionError("the server closed the handshake")
+        answer += chunk
+    if not answer.startswith(b"HTTP/1.1 101"):
+        sock.close()
+        raise ConnectionError(answer.decode(errors="replace"))
+    return sock
+
+
+def _flood_process(base: str, go: Any, stop: Any, counts: Any) -> None:
     """The flooder in a process of its own (so that it does not slow the honest clients'
-    event loop); puts (sent, answered, connections) on ``counts`` when ``stop`` is set."""
+    event loop); puts (sent, answered, connections) on ``counts`` once ``stop`` is set."""
     flooder = Flooder()
-
-    async def flood() -> None:
-        done = asyncio.Event()
-
-        async def watch() -> None:
-            while not stop.is_set():
-                await asyncio.sleep(0.1)
-            done.set()
-
-        watcher = asyncio.create_task(watch())
-        await flooder.run(base, done)
-        await watcher
-
-    asyncio.run(flood())
+    flooder.run(base, go, stop)
     counts.put((flooder.sent, flooder.answered, flooder.connections))
 
 
@@ -155,8 +185,10 @@ async def run_flood(args: Any, base: str, process: subprocess.Popen[bytes]) -> d
     async with asyncio.timeout(180):
         await asyncio.gather(*(r.wait() for r in ready))
     context = multiprocessing.get_context("spawn")
-    flood_stop, counts = context.Event(), context.Queue()
+    flood_go, flood_stop, counts = context.Event(), context.Event(), context.Queue()
     flooder = Flooder()
+    flooding = context.Process(target=_flood_process, args=(base, flood_go, flood_stop, counts))
+    flooding.start()  # it starts up and signs in during the quiet phase
     with Progress(transient=True) as progress:
         phase = progress.add_task("quiet", total=args.quiet + args.flood)
         go.set()
@@ -166,8 +198,7 @@ async def run_flood(args: Any, base: str, process: subprocess.Popen[bytes]) -> d
             progress.update(phase, completed=time.perf_counter() - started)
         figures[base] = flooded
         cpu_before, flood_started = cpu_seconds(process.pid), time.perf_counter()
-        flooding = context.Process(target=_flood_process, args=(base, flood_stop, counts))
-        flooding.start()
+        flood_go.set()
         while time.perf_counter() - flood_started < args.flood:
             await asyncio.sleep(0.25)
             progress.update(
