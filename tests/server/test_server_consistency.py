@@ -16,11 +16,13 @@ from client import Client, LiveServer, Policy, play_lockstep, run, seated_pair
 from sqlalchemy.exc import OperationalError
 
 from nardy.rules.plays import legal_plays
-from nardy.server.app import ServerConfig, handle_message
+from nardy.server.app import ServerConfig
 from nardy.server.lobby import Lobby, TableRequest
 from nardy.server.replies import Replies
 from nardy.server.store import Store, StoreError
 from nardy.server.table import Table
+from nardy.server.table_socket import TableSockets
+from nardy.server.throttle import Throttle
 
 Payload = dict[str, Any]
 
@@ -256,11 +258,12 @@ def test_the_ack_carries_the_version_of_the_senders_own_command() -> None:
         await table.join(watching)
         steps = legal_plays(table.game.position, table.game.dice or (1, 1))[0].steps
         play = json.dumps({"type": "play", "steps": [list(s) for s in steps], "id": "play"})
-        sending = asyncio.create_task(handle_message(table, own, mover, play, lobby))  # type: ignore[arg-type]
+        sockets = TableSockets(store, lobby, Throttle())
+        sending = asyncio.create_task(sockets.handle(table, own, mover, play))  # type: ignore[arg-type]
         await asyncio.wait_for(own.holding.wait(), 10)
         made = table.n
         roll = json.dumps({"type": "roll", "id": "roll"})
-        await handle_message(table, watching, other, roll, lobby)  # type: ignore[arg-type]
+        await sockets.handle(table, watching, other, roll)  # type: ignore[arg-type]
         assert table.n == made + 1
         own.gate.set()
         await asyncio.wait_for(sending, 10)
