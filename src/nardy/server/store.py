@@ -352,7 +352,7 @@ class Store:
             rows = db.execute(
                 EVENTS.select().where(EVENTS.c.table_id == table_id).order_by(EVENTS.c.n)
             ).fetchall()
-        return [wire.loads(row.payload) for row in rows]
+        return [_payload(row.payload) for row in rows]
 
     # -- reviews (server/reviews.py)
 
@@ -530,3 +530,14 @@ def _sqlite_pragmas(connection: Any, _: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+def _payload(text: str) -> dict[str, Any]:
+    """A stored event. Servers before the strict checks wrote text with the standard
+    library, which lets a lone surrogate through (``"\\ud83d"``); orjson refuses to read
+    that, so such a row is read the old way rather than making its table unreadable."""
+    try:
+        value: dict[str, Any] = wire.loads(text)
+    except wire.NotJSON:
+        value = json.loads(text)
+    return value

@@ -18,12 +18,12 @@ a load test on loopback) are exempt from the per-address limits.
 from __future__ import annotations
 
 import asyncio
-import time
 from collections import Counter
 from dataclasses import dataclass
+from typing import cast
 
 from limits import RateLimitItem, parse
-from limits.storage import storage_from_string
+from limits.storage import SlidingWindowCounterSupport, storage_from_string
 from limits.strategies import SlidingWindowCounterRateLimiter
 
 
@@ -67,7 +67,9 @@ class Throttle:
         process's memory, or a shared store (``redis://host:port``) for several processes;
         counts of sockets are this process's own."""
         self.limits = limits or Limits()
-        self.limiter = SlidingWindowCounterRateLimiter(storage_from_string(storage))
+        counts = storage_from_string(storage)
+        self.limiter = SlidingWindowCounterRateLimiter(counts)
+        self.storage = cast(SlidingWindowCounterSupport, counts)
         self._items: dict[str, RateLimitItem] = {}
         self.sockets_at: Counter[str] = Counter()
         """Open sockets per table id."""
@@ -85,8 +87,32 @@ class Throttle:
 
     def _wait(self, rate: str, key: str) -> float:
         """Seconds until ``key`` has room again under ``rate`` (at least a little)."""
-        stats = self.limiter.get_window_stats(self._item(rate), key)
-        return min(1.0, max(0.005, stats.reset_time - time.time()))
+        return min(1.0, max(0.005, self._room_in(rate, key)))
+
+    def _room_in(self, rate: str, key: str, cost: int = 1) -> float:
+        """Seconds until one more hit of ``cost`` fits ``rate`` for ``key``.
+
+        The sliding window counts the previous fixed window's hits, weighted by how much of
+        it the window still covers, plus the current window's: the weight falls as time
+        passes, and when the current window ends its hits become the previous ones. (The
+        library's own reset time is when the current fixed window ends, which after a
+        burst can come long before there is room again.)
+        """
+        item = self._item(rate)
+        window = item.get_expiry()
+        previous, previous_left, current, current_ttl = self.storage.get_sliding_window(
+            item.key_for(key), window
+        )
+        current_left = max(0.0, current_ttl - window)  # the current window's count lives on
+        # for one more window after it ends, as the previous one
+        room = item.amount - cost  # a hit fits while the weighted count is at most this
+        if previous * previous_left / window + current <= room:
+            return 0.0
+        if current <= room:  # the previous window's hits fading are enough
+            fading = previous_left - (room - current) * window / previous
+            return float(max(0.0, min(fading, current_left)))
+        # once the current window ends, its hits fade in their turn
+        return float(current_left + window * (1 - room / current))
 
     def trusted(self, address: str | None) -> bool:
         return address is None or address in self.limits.trusted
@@ -151,8 +177,7 @@ class Throttle:
         return None
 
     def _wait_long(self, rate: str, key: str) -> float:
-        stats = self.limiter.get_window_stats(self._item(rate), key)
-        return max(1.0, stats.reset_time - time.time())
+        return max(1.0, self._room_in(rate, key))
 
     def sign_in_wait(self, address: str | None) -> float | None:
         """None when a new guest or account may be made from ``address``."""
