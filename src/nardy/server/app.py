@@ -285,7 +285,7 @@ def create_app(
         player_id = require_player(request)
         name = store.player(player_id).name
         wanted = TableRequest.from_json(body.model_dump())
-        lobby.check_room_for(player_id, wanted, config.limits)
+        await lobby.check_room_for(player_id, wanted, config.limits)
         table = await lobby.create(player_id, name, wanted)
         return {"id": table.id, "invite": table.row.invite, "seat": table.seat_of(player_id)}
 

@@ -201,12 +201,18 @@ class Lobby:
         await self.record_missing()
         return len(rows)
 
-    def check_room_for(self, player_id: str, request: TableRequest, limits: Limits) -> None:
-        """Refuse a new table beyond the player's limits of waiting and unfinished tables."""
-        mine = [t for t in self.tables.values() if player_id in t.row.seats and not t.is_over()]
+    async def check_room_for(self, player_id: str, request: TableRequest, limits: Limits) -> None:
+        """Refuse a new table beyond the player's limits of waiting and unfinished tables
+        (with other processes, counted in the store they share)."""
+        if self.site is None:
+            live = self.tables.values()
+            mine = [t.row for t in live if player_id in t.row.seats and not t.is_over()]
+        else:
+            rows = await asyncio.to_thread(lambda: list(self.store.tables("open", "playing")))
+            mine = [row for row in rows if player_id in row.seats]
         if len(mine) >= limits.unfinished_tables_per_player:
             raise TableError(f"you have {len(mine)} unfinished tables; finish or resign some first")
-        waiting = [t for t in mine if t.row.status == "open"]
+        waiting = [row for row in mine if row.status == "open"]
         if request.opponent != "computer" and len(waiting) >= limits.open_tables_per_player:
             raise TableError(
                 f"you have {len(waiting)} tables waiting for an opponent already; play there first"
