@@ -8,11 +8,11 @@ under "your games", while between people the grace decides."""
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 from conftest import (
     act_once,
+    board_n,
     create_table,
     needs_browser,
     new_page,
@@ -21,6 +21,8 @@ from conftest import (
     resign_to_end,
     sign_in,
     translations,
+    wait_change,
+    wait_for_hash,
     wait_my_move,
 )
 
@@ -34,7 +36,7 @@ def state_of(page, table: str) -> dict[str, Any]:
 
 
 def table_id(page) -> str:
-    page.wait_for_function("location.hash.startsWith('#/table/')")
+    wait_for_hash(page, "#/table/")
     return page.url.rsplit("/", 1)[-1]
 
 
@@ -58,7 +60,7 @@ def test_one_click_plays_the_computer_under_a_guest_name_that_can_be_changed(siz
     page.wait_for_selector(f'#my-tables [data-continue="{table}"]')
     page.fill("#rename-input", "Ala Nowak")
     page.click("#rename-save")
-    page.wait_for_function("document.getElementById('who').textContent === 'Ala Nowak'")
+    page.locator("#who:text-is('Ala Nowak')").wait_for(state="attached")
     page.click(f'[data-continue="{table}"]')
     page.wait_for_selector(".player.me .name:text('Ala Nowak')")
 
@@ -117,15 +119,17 @@ def test_a_one_point_match_never_offers_the_cube(sized, size):
     table = create_table(page, "backgammon", match_to=1, seat="0")
     assert state_of(page, table)["settings"]["cube"] is False
     rolls = 0
-    deadline = time.time() + 90
-    while rolls < 3 and page.get_attribute("#board", "data-over") != "1":
-        assert time.time() < deadline, "three rolls did not come"
+    for _ in range(500):  # rounds of clicking, each waiting on the board
+        if rolls >= 3 or page.get_attribute("#board", "data-over") == "1":
+            break
         assert page.locator('[data-action="double"]').count() == 0
         assert page.locator("#board [data-cube]").count() == 0
+        n = board_n(page)
         done = act_once(page)
         rolls += done == "roll"
-        if done is None:
-            page.wait_for_timeout(30)
+        if done is None:  # the computer is to act: wait for its state
+            wait_change(page, n)
+    assert rolls >= 3 or page.get_attribute("#board", "data-over") == "1", "no three rolls"
 
 
 def test_a_pasted_link_opens_the_table(sized, size):
@@ -136,7 +140,7 @@ def test_a_pasted_link_opens_the_table(sized, size):
     page.goto("/")
     page.fill("#watch-id", f"  look: {link}  ")
     page.press("#watch-id", "Enter")
-    page.wait_for_function(f"location.hash === '#/table/{table}'")
+    wait_for_hash(page, f"#/table/{table}", exact=True)
     page.goto("/")
     page.fill("#watch-id", "no table here")
     page.press("#watch-id", "Enter")

@@ -6,7 +6,7 @@ player; the tab title says when it is your turn; sounds follow their setting."""
 
 from __future__ import annotations
 
-import time
+import re
 from collections import Counter
 from typing import Any
 
@@ -33,6 +33,13 @@ def state_of(page, table: str) -> dict[str, Any]:
     return page.evaluate(f"fetch('/api/tables/{table}').then(r => r.json())")
 
 
+def expect_title(page, pattern: str) -> None:
+    """Wait until the tab's title matches ``pattern``."""
+    from playwright.sync_api import expect
+
+    expect(page).to_have_title(re.compile(pattern), timeout=90_000)
+
+
 def viewer_place(n: int) -> str:
     """A backgammon place of the other player, in the viewer's numbering (as the page
     writes it: bar, off, or the point seen from the other side)."""
@@ -56,11 +63,11 @@ def net(steps: list[list[int]]) -> tuple[Counter[str], Counter[str]]:
     return +(left - came), +(came - left)
 
 
-def play_until_the_computer_moves(page, table: str, limit: float = 90) -> dict[str, Any]:
+def play_until_the_computer_moves(page, table: str, rounds: int = 500) -> dict[str, Any]:
     """Play this seat (0) until the computer answers a confirmed play of ours with a play
-    of its own; returns that play, with the animation count of its arrival."""
-    deadline = time.time() + limit
-    while time.time() < deadline:
+    of its own; returns that play, with the animation count of its arrival. Each round
+    waits on the board, never on time."""
+    for _ in range(rounds):
         if page.get_attribute("#board", "data-over") == "1":
             pytest.skip("the match ended before the computer moved")
         if visible(page, '[data-action="confirm"]') and not page.locator("[data-source]").count():
@@ -69,16 +76,17 @@ def play_until_the_computer_moves(page, table: str, limit: float = 90) -> dict[s
             page.click('[data-action="confirm"]')
             wait_change(page, n)
             # the board's version moves on once the animation is over
-            page.wait_for_function("document.querySelector('#board svg [data-moving]') === null")
+            page.wait_for_selector("#board svg [data-moving]", state="detached")
             play = state_of(page, table)["last_play"]
             if play and play["player"] == 1 and play["steps"]:
                 page.wait_for_selector("#news [data-news='play']")
                 play["animated"] = page.evaluate("window.nardyDebug.animated")
                 return play
             continue
-        if act_once(page) is None:
-            page.wait_for_timeout(30)
-    raise AssertionError("the computer never moved")
+        n = board_n(page)
+        if act_once(page) is None:  # the computer is to act: wait for its state
+            wait_change(page, n)
+    raise AssertionError(f"the computer did not move in {rounds} rounds")
 
 
 @pytest.mark.parametrize("animate", [True, False], ids=["animate", "still"])
@@ -92,7 +100,7 @@ def test_the_computers_move_is_animated_marked_and_written_in_your_numbering(
         play = play_until_the_computer_moves(page, table)
         # "animate" moves each step across the board; off, the checkers are just there
         assert play["animated"] == (len(play["steps"]) if animate else 0), play
-        page.wait_for_function("document.querySelector('#board').dataset.steps !== undefined")
+        page.wait_for_selector("#board[data-steps]", state="attached")
         left, came = net(play["steps"])
         assert marked(page, "to") == Counter({k: v for k, v in came.items() if k != "obar"})
         rings = page.eval_on_selector_all(
@@ -110,20 +118,24 @@ def test_the_computers_move_is_animated_marked_and_written_in_your_numbering(
         page.context.close()
 
 
-def roll_or_double(page, other) -> None:
+def roll_or_double(page, other, rounds: int = 2_000) -> None:
     """Play both pages until ``page`` may double."""
-    deadline = time.time() + 180
-    while not visible(page, '[data-action="double"]'):
-        assert time.time() < deadline, "no double came up"
+    for _ in range(rounds):
+        if visible(page, '[data-action="double"]'):
+            return
         if page.get_attribute("#board", "data-over") == "1":
             pytest.skip("the match ended before a double")
         acted = False
+        n = board_n(page)
         for person in (page, other):
             if person is None or (person is page and visible(page, '[data-action="double"]')):
                 continue
             acted = act_once(person) is not None or acted
-        if not acted:
-            page.wait_for_timeout(40)
+        if not acted and other is None:  # the computer is to act: wait for its state
+            wait_change(page, n)
+        elif not acted:
+            page.wait_for_timeout(40)  # a poll: either page may change next
+    raise AssertionError(f"no double came up in {rounds} rounds")
 
 
 def test_an_offered_double_is_shown_on_the_cube_and_the_take_is_news(browser, server, size):
@@ -202,7 +214,7 @@ def test_opening_roll_tab_title_and_sounds(browser, server, size):
                 assert state["starter"] == 1
                 page.wait_for_selector("#news [data-news='play']")
                 assert page.locator("#news [data-news='opening']").count() == 0
-            page.wait_for_function("document.title.startsWith('●')")
+            expect_title(page, "^●")
             assert EN["title.your_turn"] in page.title()
             # the roll-off is news only until the first play
             while page.locator("[data-source]").count():
@@ -213,7 +225,7 @@ def test_opening_roll_tab_title_and_sounds(browser, server, size):
             n = board_n(page)
             page.click('[data-action="confirm"]')
             wait_change(page, n)
-            page.wait_for_function("!document.querySelector('.player .opening-die')")
+            page.wait_for_selector(".player .opening-die", state="detached")
         assert {"dice", "turn", "move"} <= set(loud.evaluate("window.nardyDebug.sounds"))
         assert quiet.evaluate("window.nardyDebug.sounds") == []
         quiet.click("#settings-open")

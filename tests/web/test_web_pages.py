@@ -307,7 +307,7 @@ def test_russian_labels_are_whole_at_every_size(browser, server, size):
     page = new_page(browser, server, size=size, lang="ru-RU")
     try:
         sign_in(page, "Вера")
-        page.wait_for_function("document.documentElement.lang === 'ru'")
+        wait_for_lang(page, "ru")
         assert page.evaluate(CUT) == []
         page.click("#settings-open")
         assert page.evaluate(CUT) == []

@@ -4,11 +4,12 @@ lists has words in every language."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import needs_browser, new_page, run_server, translations
+from conftest import needs_browser, new_page, run_server, translations, wait_for_hash
 from extra_variant import registered
 
 from nardy.server.variant_facts import variant_facts
@@ -45,6 +46,8 @@ def checkers_on(page, place: int) -> int:
 
 @needs_browser
 def test_a_variant_written_in_python_only_is_offered_and_drawn(browser, longgammon_server):
+    from playwright.sync_api import expect
+
     page = new_page(browser, longgammon_server, size="desktop")
     try:
         page.goto("/")
@@ -67,12 +70,12 @@ def test_a_variant_written_in_python_only_is_offered_and_drawn(browser, longgamm
         page.check("#opponent-computer")
         page.select_option("#seat", "0")
         page.click("#create-table")
-        page.wait_for_function("location.hash.startsWith('#/table/')")
+        wait_for_hash(page, "#/table/")
         page.wait_for_selector("#board svg")
-        page.wait_for_function("document.querySelectorAll('#board [data-stack]').length == 30")
+        expect(page.locator("#board [data-stack]")).to_have_count(30, timeout=90_000)
         # (the computer may have made the first play; ours are all still at the start)
         assert checkers_on(page, 24) == 15 and checkers_on(page, 13) == checkers_on(page, 6) == 0
-        page.wait_for_function("document.title.includes('Longgammon')")
+        expect(page).to_have_title(re.compile("Longgammon"), timeout=90_000)
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()
