@@ -78,12 +78,12 @@ def test_a_stored_review_is_served_after_a_restart(tmp_path: Path):
         async def play() -> tuple[str, dict[str, Any]]:
             players, table = await seated_pair(first.url, "long-nardy", {"match_to": 1})
             await play_lockstep(players, random.Random(5))
-            doc = await review_when(players[0].http, table, {"done"})
+            doc = await review_when(players[0].http, table, {"done"}, timeout=300)
             for client in players:
                 await client.aclose()
             return table, doc
 
-        table, before = run(play())
+        table, before = run(play(), 600)  # a bound: a whole match and its review, under load
     with LiveServer(database, ServerConfig(analysis_ply=2, entropy_wait=0.0)) as second:
 
         async def look() -> dict[str, Any]:
@@ -249,7 +249,8 @@ def test_no_hints_at_a_rated_table(fast: LiveServer):
         await ben.open()
         await ala.command({"type": "hints", "allow": True})
         await ben.command({"type": "hints", "allow": True})
-        assert ala.state["hints"]["agreed"] == [True, True]
+        # Ben's answer reaches Ala's socket by its own writer, maybe after Ben's ack
+        await ala.wait(lambda: ala.state["hints"]["agreed"] == [True, True])
         assert not ala.state["hints"]["allowed"]
         refused = await ala.http.get(f"/api/tables/{table}/hint")
         assert refused.status_code == 400
