@@ -60,6 +60,7 @@ def test_a_socket_that_cannot_keep_up_is_dropped(tmp_path: Path) -> None:
         send_queue=8,
         send_timeout=2.0,
         limits=Limits(messages_per_socket="100000/second", resync_cost=1),
+        entropy_wait=0.0,  # the test clients send no contributions to the dice
     )
     with LiveServer(tmp_path / "nardy.sqlite3", config) as live:
 
