@@ -159,6 +159,7 @@ async def _ready(base: str, process: subprocess.Popen[bytes], seconds: float = 1
 def _start_server(database: Path, port: int, path: str | None) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "nardy.cli", "serve", "--port", str(port)]
     command += ["--database", f"sqlite:///{database}", "--bot-delay", "0", "--grace", "3600"]
+    command += ["--entropy-wait", "0"]  # the bench's clients send no dice contributions
     env = dict(os.environ)
     if path:
         env["PYTHONPATH"] = path
