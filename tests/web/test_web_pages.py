@@ -228,7 +228,7 @@ def test_dice_statistics_page_in_every_language(page):
     assert f"{p_value:.4f}" in page.inner_text("#stats-test")
     for code in ("pl", "lt", "ru"):
         page.select_option("#lang-select", code)
-        page.wait_for_function(f"document.documentElement.lang === '{code}'")
+        page.wait_for_selector(f"html[lang='{code}']", state="attached")
         assert translations(code)["stats.title"] in page.inner_text("h1")
         assert page.locator("#stats-outcomes tr[data-roll]").count() == 21
     assert english_left(page, {"Vera"}) == []

@@ -8,14 +8,17 @@ names are registered. Account names are unique ignoring case and Unicode width (
 database enforces it); guests may not take an account's name or the computer's.
 
 >>> import asyncio
+>>> from concurrent.futures import ThreadPoolExecutor
 >>> from nardy.server.store import Store
+>>> # each coroutine runs in a thread of its own, so the example runs beside an event loop
+>>> run = lambda coroutine: ThreadPoolExecutor(1).submit(asyncio.run, coroutine).result()
 >>> accounts = Accounts(Store("sqlite://"))
->>> ala = asyncio.run(accounts.register("Ala", "correct horse battery"))
->>> asyncio.run(accounts.login("ALA", "correct horse battery")).id == ala.id
+>>> ala = run(accounts.register("Ala", "correct horse battery"))
+>>> run(accounts.login("ALA", "correct horse battery")).id == ala.id
 True
 >>> accounts.rename(ala.id, "  Ala   Kowalska ").name
 'Ala Kowalska'
->>> asyncio.run(accounts.login("Ala Kowalska", "wrong password"))
+>>> run(accounts.login("Ala Kowalska", "wrong password"))
 Traceback (most recent call last):
 ...
 nardy.server.accounts.AccountError: wrong name or password
