@@ -73,8 +73,9 @@ def test_a_variant_written_in_python_only_is_offered_and_drawn(browser, longgamm
         wait_for_hash(page, "#/table/")
         page.wait_for_selector("#board svg")
         expect(page.locator("#board [data-stack]")).to_have_count(30, timeout=90_000)
-        # (the computer may have made the first play; ours are all still at the start)
-        assert checkers_on(page, 24) == 15 and checkers_on(page, 13) == checkers_on(page, 6) == 0
+        # all fifteen of ours still on 24, as only longgammon starts (the computer may have
+        # played first, and its checkers may stand anywhere on our side by now)
+        assert checkers_on(page, 24) == 15
         expect(page).to_have_title(re.compile("Longgammon"), timeout=90_000)
         assert not page.errors, page.errors  # type: ignore[attr-defined]
     finally:
