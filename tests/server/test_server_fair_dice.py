@@ -277,11 +277,11 @@ def test_a_chouette_game_is_checkable_when_it_ends(tmp_path: Path) -> None:
                 if people[0].state.get("games", 0) >= 1:
                     break
                 n = max(p.state["n"] for p in people)
-                for person in people:
-                    await person.wait_n(n)
+                for person in people:  # (a loaded machine: the computer may take its time)
+                    await person.wait_n(n, timeout=60)
                 movers = [p for p in people if p.state["legal"]]
                 if not movers:
-                    await people[0].wait_n(n + 1)
+                    await people[0].wait_n(n + 1, timeout=60)
                     continue
                 await decide(rng.choice(movers), rng)
             dice = await dice_of(people[0], table)
