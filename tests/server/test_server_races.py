@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 from client import Client, LiveServer, Policy, play_lockstep, run, seated_pair
+from databases import POSTGRES, empty_postgres
 
 from nardy.server.store import MIGRATIONS, NameTaken, Store
 
@@ -89,27 +90,15 @@ def test_concurrent_registrations_of_one_name_make_one_account(live: LiveServer)
 
 
 def stores() -> list[str]:
-    import os
-
-    urls = ["sqlite"]
-    if os.environ.get("NARDY_TEST_POSTGRES_URL"):
-        urls.append("postgresql")
-    return urls
+    return ["sqlite", "postgresql"] if POSTGRES else ["sqlite"]
 
 
 @pytest.mark.parametrize("kind", stores())
 def test_the_database_refuses_a_second_account_of_a_name(kind: str, tmp_path: Path) -> None:
-    import os
-
     if kind == "postgresql":
-        url = os.environ["NARDY_TEST_POSTGRES_URL"]
-        engine = sa.create_engine(url)
-        existing = sa.MetaData()
-        existing.reflect(engine)  # every table, those of later migrations included
-        with engine.begin() as db:
-            for table in existing.tables:
-                db.execute(sa.text(f'DROP TABLE IF EXISTS "{table}" CASCADE'))
-        engine.dispose()
+        assert POSTGRES is not None
+        url = POSTGRES
+        empty_postgres(url)
     else:
         url = f"sqlite:///{tmp_path / 'nardy.sqlite3'}"
     store = Store(url)
