@@ -213,7 +213,8 @@ class Room:
         if self._entropy_timer is None or self._entropy_timer.done():
 
             async def wake() -> None:
-                await asyncio.sleep(max(0.0, deadline - time.monotonic()))
+                await sleep_until(deadline)
+                self._entropy_timer = None
                 await self.start()
 
             self._entropy_timer = asyncio.get_running_loop().create_task(wake())
@@ -425,6 +426,13 @@ class Room:
 
     async def start(self) -> None:
         """Begin or resume play."""
+
+
+async def sleep_until(deadline: float) -> None:
+    """Sleep until ``time.monotonic()`` reaches ``deadline``. One sleep is not enough: the
+    timers of some event loops (uvloop's among them) fire up to a millisecond early."""
+    while (left := deadline - time.monotonic()) > 0:
+        await asyncio.sleep(left)
 
 
 def _reason(error: BaseException) -> str:

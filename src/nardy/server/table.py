@@ -25,7 +25,7 @@ from nardy.rules.plays import legal_plays
 from nardy.rules.settings import Settings
 from nardy.server import dice as dice_service
 from nardy.server.codec import CodecError, command_event, event_from_json, event_to_json
-from nardy.server.room import Connection, Room, StoreFailure, TableError
+from nardy.server.room import Connection, Room, StoreFailure, TableError, sleep_until
 from nardy.server.store import TableRow
 from nardy.variants import variant_named
 
@@ -308,7 +308,7 @@ class Table(Room):
         return min(self._limits().values(), default=None)
 
     async def _expire(self, deadline: float) -> None:
-        await asyncio.sleep(max(0.0, deadline - time.monotonic()))
+        await sleep_until(deadline)
         async with self.lock:
             limits = self._limits()
             if min(limits.values(), default=None) != deadline:
