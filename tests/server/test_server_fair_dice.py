@@ -274,11 +274,11 @@ def test_a_chouette_game_is_checkable_when_it_ends(tmp_path: Path) -> None:
                 await person.command({"type": "contribute", "value": f"person {number}"})
             rng = random.Random(6)
             for _ in range(5000):
-                if people[0].state.get("games", 0) >= 1:
-                    break
                 n = max(p.state["n"] for p in people)
                 for person in people:  # (a loaded machine: the computer may take its time)
                     await person.wait_n(n, timeout=60)
+                if people[0].state.get("games", 0) >= 1:
+                    break  # (game 2 waits for its contributions: no version comes by itself)
                 movers = [p for p in people if p.state["legal"]]
                 if not movers:
                     await people[0].wait_n(n + 1, timeout=60)
