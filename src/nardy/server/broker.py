@@ -13,8 +13,10 @@ Used only when ``nardy serve --broker redis://…`` is given. Each process has a
 - **Messages.** Each process listens on its own pub/sub channel. :meth:`Broker.send`
   publishes a message to another process (a command forwarded to a table's owner, the
   states an owner sends back to the processes that have viewers); :meth:`Broker.call`
-  also waits for the answer. Messages about one table are handled in the order they
-  arrived, each table in its own lane, so a slow table never holds up another.
+  also waits for the answer, and :meth:`Broker.call_everyone` asks every live process
+  at once (a session that signed out, whose sockets may be at any of them). Messages
+  about one table are handled in the order they arrived, each table in its own lane, so
+  a slow table never holds up another.
 
 Messages are JSON objects with an ``op``; the receiving side's :class:`Handler` does the
 rest. A lease is not a fence by itself: a process that stalls for longer than ``ttl`` may
@@ -260,15 +262,23 @@ class Broker:
         members = {m.decode() for m in await self.redis.smembers(self.processes_key)}
         if self.watching is not None:
             members.update(self.watching())
-        members.discard(self.id)
-        if not members:
+        return [m for m, up in await self._liveness(members) if not up]
+
+    async def others(self) -> list[str]:
+        """The other processes that are alive now."""
+        members = {m.decode() for m in await self.redis.smembers(self.processes_key)}
+        return [m for m, up in await self._liveness(members) if up]
+
+    async def _liveness(self, members: set[str]) -> list[tuple[str, bool]]:
+        """Each process of ``members`` but this one, with whether it is alive."""
+        ordered = sorted(members - {self.id})
+        if not ordered:
             return []
-        ordered = sorted(members)
         async with self.redis.pipeline(transaction=False) as pipe:
             for member in ordered:
                 pipe.exists(self.key("alive", member))
             alive = await pipe.execute()
-        return [m for m, up in zip(ordered, alive, strict=True) if not up]
+        return [(m, bool(up)) for m, up in zip(ordered, alive, strict=True)]
 
     async def alive(self, process: str) -> bool:
         return bool(await self.redis.exists(self.key("alive", process)))
@@ -341,6 +351,31 @@ class Broker:
             raise BrokerError(f"process {process} did not answer in {timeout:g} s") from None
         finally:
             self._calls.pop(key, None)
+
+    async def call_everyone(self, message: dict[str, Any], timeout: float = 5.0) -> list[str]:
+        """Call every other live process with ``message`` and wait for all their answers;
+        returns the processes that answered. A process that is alive but not listening
+        (its subscription is being renewed) is asked again until its lease would have
+        ended; one that dies meanwhile is left out (what it served went with it)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 2 * self.ttl + 1
+
+        async def ask(process: str) -> bool:
+            while True:
+                try:
+                    await self.call(process, message, timeout)
+                    return True
+                except CallFailed as error:
+                    log.warning("process %s failed %s: %s", process, message.get("op"), error)
+                    return False
+                except BrokerError:
+                    if loop.time() > deadline or not await self.alive(process):
+                        return False
+                    await asyncio.sleep(0.1)
+
+        processes = await self.others()
+        answered = await asyncio.gather(*(ask(p) for p in processes))
+        return [p for p, ok in zip(processes, answered, strict=True) if ok]
 
     async def _listen(self) -> None:
         while self._running:

@@ -107,6 +107,9 @@ class Site:
         self.lobby = lobby
         self.handle: Handle | None = None
         """Set by the socket layer: how a message is answered at a table owned here."""
+        self.close_session: Callable[[str], Awaitable[None]] | None = None
+        """Set by the socket layer: how this process closes its sockets of a session that
+        signed out (at whichever process)."""
         self.doors: dict[str, Door] = {}
         self.keys: dict[str, Door] = {}
         self.guests: dict[tuple[str, str], RemoteConnection] = {}
@@ -214,6 +217,11 @@ class Site:
             return None
         raise TableError(f"unknown operation {op!r}")
 
+    async def end_session(self, token: str) -> None:
+        """A session signed out here: every other process closes its sockets of it, and
+        this returns once they all have (or have died)."""
+        await self.broker.call_everyone({"op": "signed-out", "session": token})
+
     # -- sockets at this process
 
     async def door(self, table_id: str) -> Door:
@@ -314,6 +322,10 @@ class Site:
             return None
         if op == "moved":
             await self._relocate(message["table"], None)
+            return None
+        if op == "signed-out":
+            if self.close_session is not None:
+                await self.close_session(str(message["session"]))
             return None
         table_id = str(message.get("table"))
         room = self.lobby.tables.get(table_id)

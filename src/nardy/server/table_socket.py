@@ -4,9 +4,10 @@ Each connection sends through its own :class:`~nardy.server.outbox.Outbox`, so a
 that reads slowly never delays the table; it is paced by the :class:`Throttle` (per
 socket, per session and per address); the number of sockets per table and per address is
 bounded; a private table is shown only to its players and to holders of its invitation;
-signing out closes the session's sockets. With several processes
-(:mod:`nardy.server.cluster`) a socket reaches a table owned elsewhere through its door;
-it is paced here, and the owner answers its messages with :meth:`TableSockets.handle`.
+signing out closes the session's sockets, at every process of the site. With several
+processes (:mod:`nardy.server.cluster`) a socket reaches a table owned elsewhere through
+its door; it is paced here, and the owner answers its messages with
+:meth:`TableSockets.handle`.
 """
 
 from __future__ import annotations
@@ -67,12 +68,20 @@ class TableSockets:
         self.site = site
         if site is not None:
             site.handle = self.handle  # messages forwarded here from other processes
+            site.close_session = self.close_session  # a sign-out at another process
         self.queue = queue
         self.timeout = timeout
         self.by_session: defaultdict[str, set[Outbox]] = defaultdict(set)
 
     async def end_session(self, token: str) -> None:
-        """Close every socket opened with the session ``token`` (it signed out)."""
+        """Close every socket opened with the session ``token`` (it signed out), at this
+        process and, on a site of several, at every other one before this returns."""
+        await self.close_session(token)
+        if self.site is not None:
+            await self.site.end_session(token)
+
+    async def close_session(self, token: str) -> None:
+        """Close this process's sockets opened with the session ``token``."""
         for outbox in list(self.by_session.pop(token, ())):
             outbox.drop(SIGNED_OUT, "signed out")
 
