@@ -121,7 +121,7 @@ def create_app(
     lobby = Lobby(
         store, agents or default_agents, config.grace, config.bot_delay, config.entropy_wait
     )
-    throttle = Throttle(config.limits)
+    throttle = Throttle(config.limits, shared=None if broker is None else broker.url)
     accounts = Accounts(store, config.limits.concurrent_hashes, config.limits.hashes_waiting)
     site = None if broker is None else Site(broker, lobby)
     if site is not None:
@@ -216,15 +216,17 @@ def create_app(
     # -- players
 
     @app.post("/api/guest", summary="Play at once as a guest with a chosen name")
-    def guest(body: Name, request: Request, response: Response) -> dict[str, Any]:
-        too_many(throttle.sign_in_wait(address(request)), "too many new players from your address")
-        player = accounts.guest(body.name)
-        start_session(response, player.id)
+    async def guest(body: Name, request: Request, response: Response) -> dict[str, Any]:
+        wait = await throttle.sign_in_wait(address(request))
+        too_many(wait, "too many new players from your address")
+        player = await asyncio.to_thread(accounts.guest, body.name)
+        await asyncio.to_thread(start_session, response, player.id)
         return {"id": player.id, "name": player.name, "registered": False}
 
     @app.post("/api/register", summary="Create an account (argon2id password hash)")
     async def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-        too_many(throttle.sign_in_wait(address(request)), "too many new players from your address")
+        wait = await throttle.sign_in_wait(address(request))
+        too_many(wait, "too many new players from your address")
         player = await accounts.register(body.name, body.password)
         await asyncio.to_thread(start_session, response, player.id)
         return {"id": player.id, "name": player.name, "registered": True}
@@ -235,13 +237,13 @@ def create_app(
             key = name_key(body.name)
         except AccountError:
             raise AccountError("wrong name or password") from None
-        too_many(throttle.login_wait(key, address(request)), "too many failed logins")
+        too_many(await throttle.login_wait(key, address(request)), "too many failed logins")
         try:
             player = await accounts.login(body.name, body.password)
         except Busy:
             raise
         except AccountError:
-            throttle.login_failed(key, address(request))
+            await throttle.login_failed(key, address(request))
             raise
         await asyncio.to_thread(start_session, response, player.id)
         return {"id": player.id, "name": player.name, "registered": True}

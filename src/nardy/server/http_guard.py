@@ -147,7 +147,7 @@ class HttpGuard:
         if self.throttle is not None:
             session = cookie_parser(_headers(scope).get("cookie", "")).get(self.cookie)
             client = scope.get("client")
-            wait = self.throttle.request_wait(session, client[0] if client else None)
+            wait = await self.throttle.request_wait(session, client[0] if client else None)
             if wait is not None:
                 seconds = int(wait) + 1
                 detail = f"too many requests; try again in {seconds} seconds"

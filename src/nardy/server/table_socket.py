@@ -107,7 +107,7 @@ class TableSockets:
         if not may_watch(row, player_id, socket.query_params.get("invite")):
             await _refuse(socket, "this table is private: you need its invitation link")
             return
-        refusal = self.throttle.open_socket(table_id, address)
+        refusal = await self.throttle.open_socket(table_id, address)
         if refusal is not None:
             await _refuse(socket, refusal)
             return
@@ -269,7 +269,7 @@ class TableSockets:
         message = doc.get("text")
         if not isinstance(message, str) or not message.strip():
             raise TableError("a chat message needs some 'text'")
-        if not self.throttle.allow_chat(connection.player_id):
+        if not await self.throttle.allow_chat(connection.player_id):
             raise TableError("slow down: too many chat messages, wait a few seconds")
         return await table.say(connection.player_id, name, message.strip())
 

@@ -1,30 +1,47 @@
 """How much one client may ask of the server, so that nobody can slow everyone else.
 
-Rates are counted with the ``limits`` library (sliding windows kept in memory) per socket,
-per session and per network address; counts of open sockets and tables are kept here.
-A socket that sends faster than its rates is not refused but paced: the server reads its
-next message only when the window allows, so a flood costs the server nothing beyond the
-allowed rate and TCP slows the sender down. Chat, sign-ins, failed logins and
-state-changing HTTP requests beyond their rates are refused with a clear message.
+Rates are counted with the ``limits`` library (sliding windows) per socket, per session
+and per network address; counts of open sockets and tables are kept here. A socket that
+sends faster than its rates is not refused but paced: the server reads its next message
+only when the window allows, so a flood costs the server nothing beyond the allowed rate
+and TCP slows the sender down. Chat, sign-ins, failed logins and state-changing HTTP
+requests beyond their rates are refused with a clear message.
+
+A single process counts in its own memory. On a site of several processes (``nardy serve
+--broker redis://…``) every rate but the per-socket one (a socket lives in one process) is
+counted in that Redis, so a player or an address gets the site's rate, not that rate once
+per process; should Redis fail, the process counts in its own memory meanwhile. The
+numbers of open sockets per table and per address are each process's own.
 
 Addresses listed in ``Limits.trusted`` (a reverse proxy that sends no forwarded headers,
 a load test on loopback) are exempt from the per-address limits.
 
+>>> import asyncio
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> # each coroutine runs in a thread of its own, so the example runs beside an event loop
+>>> run = lambda coroutine: ThreadPoolExecutor(1).submit(asyncio.run, coroutine).result()
 >>> throttle = Throttle(Limits(chat_per_player="2 per 10 seconds"))
->>> [throttle.allow_chat("ala") for _ in range(3)]
+>>> [run(throttle.allow_chat("ala")) for _ in range(3)]
 [True, True, False]
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import Counter
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 from limits import RateLimitItem, parse
 from limits.storage import SlidingWindowCounterSupport, storage_from_string
 from limits.strategies import SlidingWindowCounterRateLimiter
+
+log = logging.getLogger("nardy.throttle")
+
+Window = tuple[int, float, int, float]
+"""A sliding window as ``limits`` stores it: the previous fixed window's count and the
+seconds it still counts for, the current one's count and seconds to live."""
 
 
 @dataclass(frozen=True)
@@ -59,17 +76,39 @@ class Limits:
     """Addresses exempt from the per-address limits."""
 
 
+class SharedRates:
+    """Rates counted in a Redis that every process of a site shares (``limits``'
+    asynchronous Redis storage, on the ``redis`` client)."""
+
+    def __init__(self, url: str, prefix: str = "nardy:limits") -> None:
+        from limits.aio.storage import RedisStorage
+        from limits.aio.strategies import SlidingWindowCounterRateLimiter as Limiter
+
+        self.storage = RedisStorage(f"async+{url}", implementation="redispy", key_prefix=prefix)
+        self.limiter = Limiter(self.storage)
+
+    async def hit(self, item: RateLimitItem, key: str, cost: int) -> bool:
+        return await self.limiter.hit(item, key, cost=cost)
+
+    async def test(self, item: RateLimitItem, key: str) -> bool:
+        return await self.limiter.test(item, key)
+
+    async def window(self, item: RateLimitItem, key: str) -> Window:
+        return await self.storage.get_sliding_window(item.key_for(key), item.get_expiry())
+
+
 class Throttle:
     """The counters of one server process."""
 
-    def __init__(self, limits: Limits | None = None, storage: str = "memory://") -> None:
-        """``storage`` is where the rates are counted, as ``limits`` names it: this
-        process's memory, or a shared store (``redis://host:port``) for several processes;
-        counts of sockets are this process's own."""
+    def __init__(self, limits: Limits | None = None, shared: str | None = None) -> None:
+        """``shared`` is the URL of the Redis (``redis://host:port``) that the processes of
+        one site count their rates in; without it they are counted in this process's
+        memory."""
         self.limits = limits or Limits()
-        counts = storage_from_string(storage)
+        counts = storage_from_string("memory://")
         self.limiter = SlidingWindowCounterRateLimiter(counts)
         self.storage = cast(SlidingWindowCounterSupport, counts)
+        self.shared = None if shared is None else SharedRates(shared)
         self._items: dict[str, RateLimitItem] = {}
         self.sockets_at: Counter[str] = Counter()
         """Open sockets per table id."""
@@ -82,37 +121,38 @@ class Throttle:
             item = self._items[rate] = parse(rate)
         return item
 
-    def _hit(self, rate: str, key: str, cost: int = 1) -> bool:
+    async def _shared(self, ask: str, *args: Any) -> Any:
+        """``ask`` (hit, test or window) of the shared counts, or None to count here."""
+        if self.shared is None:
+            return None
+        try:
+            return await getattr(self.shared, ask)(*args)
+        except Exception as error:  # Redis away: this process's own counts meanwhile
+            log.warning("shared rate counts unavailable (%s); counting here", error)
+            return None
+
+    def _local_hit(self, rate: str, key: str, cost: int = 1) -> bool:
         return self.limiter.hit(self._item(rate), key, cost=cost)
 
-    def _wait(self, rate: str, key: str) -> float:
+    async def _hit(self, rate: str, key: str, cost: int = 1) -> bool:
+        shared = await self._shared("hit", self._item(rate), key, cost)
+        return self._local_hit(rate, key, cost) if shared is None else bool(shared)
+
+    async def _test(self, rate: str, key: str) -> bool:
+        shared = await self._shared("test", self._item(rate), key)
+        return self.limiter.test(self._item(rate), key) if shared is None else bool(shared)
+
+    async def _wait(self, rate: str, key: str, local: bool = False) -> float:
         """Seconds until ``key`` has room again under ``rate`` (at least a little)."""
-        return min(1.0, max(0.005, self._room_in(rate, key)))
+        return min(1.0, max(0.005, await self._room_in(rate, key, local=local)))
 
-    def _room_in(self, rate: str, key: str, cost: int = 1) -> float:
-        """Seconds until one more hit of ``cost`` fits ``rate`` for ``key``.
-
-        The sliding window counts the previous fixed window's hits, weighted by how much of
-        it the window still covers, plus the current window's: the weight falls as time
-        passes, and when the current window ends its hits become the previous ones. (The
-        library's own reset time is when the current fixed window ends, which after a
-        burst can come long before there is room again.)
-        """
+    async def _room_in(self, rate: str, key: str, cost: int = 1, local: bool = False) -> float:
+        """Seconds until one more hit of ``cost`` fits ``rate`` for ``key``."""
         item = self._item(rate)
-        window = item.get_expiry()
-        previous, previous_left, current, current_ttl = self.storage.get_sliding_window(
-            item.key_for(key), window
-        )
-        current_left = max(0.0, current_ttl - window)  # the current window's count lives on
-        # for one more window after it ends, as the previous one
-        room = item.amount - cost  # a hit fits while the weighted count is at most this
-        if previous * previous_left / window + current <= room:
-            return 0.0
-        if current <= room:  # the previous window's hits fading are enough
-            fading = previous_left - (room - current) * window / previous
-            return float(max(0.0, min(fading, current_left)))
-        # once the current window ends, its hits fade in their turn
-        return float(current_left + window * (1 - room / current))
+        window = None if local else await self._shared("window", item, key)
+        if window is None:
+            window = self.storage.get_sliding_window(item.key_for(key), item.get_expiry())
+        return room_in(item, window, cost)
 
     def trusted(self, address: str | None) -> bool:
         return address is None or address in self.limits.trusted
@@ -124,28 +164,31 @@ class Throttle:
     ) -> None:
         """Wait until one more message of ``cost`` fits every rate of its socket,
         session and address."""
-        rates = [(self.limits.messages_per_socket, f"socket:{socket_key}")]
+        rate, key = self.limits.messages_per_socket, f"socket:{socket_key}"
+        while not self._local_hit(rate, key, cost):  # a socket lives in this process
+            await asyncio.sleep(await self._wait(rate, key, local=True))
+        rates = []
         if session is not None:
             rates.append((self.limits.messages_per_session, f"session:{session}"))
         if not self.trusted(address):
             rates.append((self.limits.messages_per_address, f"address:{address}"))
         for rate, key in rates:
-            while not self._hit(rate, key, cost):
-                await asyncio.sleep(self._wait(rate, key))
+            while not await self._hit(rate, key, cost):
+                await asyncio.sleep(await self._wait(rate, key))
 
-    def allow_chat(self, player_id: str) -> bool:
-        return self._hit(self.limits.chat_per_player, f"chat:{player_id}")
+    async def allow_chat(self, player_id: str) -> bool:
+        return await self._hit(self.limits.chat_per_player, f"chat:{player_id}")
 
     # -- sockets
 
-    def open_socket(self, table_id: str, address: str | None) -> str | None:
+    async def open_socket(self, table_id: str, address: str | None) -> str | None:
         """Count a new socket; the reason it may not open, or None when it may."""
         if self.sockets_at[table_id] >= self.limits.sockets_per_table:
             return "this table has as many watchers as it can take; try again later"
         if not self.trusted(address):
             if self.sockets_from[address or ""] >= self.limits.sockets_per_address:
                 return "too many connections from your address"
-            if not self._hit(self.limits.socket_opens_per_address, f"opens:{address}"):
+            if not await self._hit(self.limits.socket_opens_per_address, f"opens:{address}"):
                 return "too many new connections from your address; wait a little"
         self.sockets_at[table_id] += 1
         if not self.trusted(address):
@@ -164,7 +207,7 @@ class Throttle:
 
     # -- HTTP
 
-    def request_wait(self, session: str | None, address: str | None) -> float | None:
+    async def request_wait(self, session: str | None, address: str | None) -> float | None:
         """None when a state-changing request may go ahead, else seconds to wait."""
         rates = []
         if session is not None:
@@ -172,34 +215,62 @@ class Throttle:
         if not self.trusted(address):
             rates.append((self.limits.requests_per_address, f"requests:{address}"))
         for rate, key in rates:
-            if not self._hit(rate, key):
-                return self._wait_long(rate, key)
+            if not await self._hit(rate, key):
+                return await self._wait_long(rate, key)
         return None
 
-    def _wait_long(self, rate: str, key: str) -> float:
-        return max(1.0, self._room_in(rate, key))
+    async def _wait_long(self, rate: str, key: str) -> float:
+        return max(1.0, await self._room_in(rate, key))
 
-    def sign_in_wait(self, address: str | None) -> float | None:
+    async def sign_in_wait(self, address: str | None) -> float | None:
         """None when a new guest or account may be made from ``address``."""
         if self.trusted(address):
             return None
         rate, key = self.limits.sign_ins_per_address, f"sign-ins:{address}"
-        return None if self._hit(rate, key) else self._wait_long(rate, key)
+        return None if await self._hit(rate, key) else await self._wait_long(rate, key)
 
-    def login_wait(self, name_key: str, address: str | None) -> float | None:
+    async def login_wait(self, name_key: str, address: str | None) -> float | None:
         """None when a login for this name from this address may be tried; after too many
         failures, the seconds to wait."""
         for rate, key in self._login_rates(name_key, address):
-            if not self.limiter.test(self._item(rate), key):
-                return self._wait_long(rate, key)
+            if not await self._test(rate, key):
+                return await self._wait_long(rate, key)
         return None
 
-    def login_failed(self, name_key: str, address: str | None) -> None:
+    async def login_failed(self, name_key: str, address: str | None) -> None:
         for rate, key in self._login_rates(name_key, address):
-            self._hit(rate, key)
+            await self._hit(rate, key)
 
     def _login_rates(self, name_key: str, address: str | None) -> list[tuple[str, str]]:
         rates = [(self.limits.failed_logins_per_name, f"login-name:{name_key}")]
         if not self.trusted(address):
             rates.append((self.limits.failed_logins_per_address, f"login-address:{address}"))
         return rates
+
+
+def room_in(item: RateLimitItem, window: Window, cost: int = 1) -> float:
+    """Seconds until one more hit of ``cost`` fits ``item``, given its sliding window.
+
+    The sliding window counts the previous fixed window's hits, weighted by how much of
+    it the window still covers, plus the current window's: the weight falls as time
+    passes, and when the current window ends its hits become the previous ones. (The
+    library's own reset time is when the current fixed window ends, which after a burst
+    can come long before there is room again.)
+
+    >>> room_in(parse("10/minute"), (0, 0.0, 4, 90.0))
+    0.0
+    >>> room_in(parse("10/minute"), (10, 30.0, 8, 90.0))  # half the old hits still count
+    24.0
+    """
+    length = item.get_expiry()
+    previous, previous_left, current, current_ttl = window
+    current_left = max(0.0, current_ttl - length)  # the current window's count lives on
+    # for one more window after it ends, as the previous one
+    room = item.amount - cost  # a hit fits while the weighted count is at most this
+    if previous * previous_left / length + current <= room:
+        return 0.0
+    if current <= room:  # the previous window's hits fading are enough
+        fading = previous_left - (room - current) * length / previous
+        return float(max(0.0, min(fading, current_left)))
+    # once the current window ends, its hits fade in their turn
+    return float(current_left + length * (1 - room / current))
