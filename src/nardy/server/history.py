@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from fastapi import APIRouter, HTTPException, Query, Request
 
 from nardy.rules.variant import MAT
+from nardy.server.clock import PRESETS
 from nardy.server.ratings import (
     MATCH_RESULTS,
     RATING_CHANGES,
@@ -24,7 +25,6 @@ from nardy.server.ratings import (
 from nardy.server.room import Room
 from nardy.server.store import SEATINGS, TABLES, Store, StoreError
 from nardy.server.table import Table
-from nardy.server.time_controls import PRESETS
 from nardy.variants import VARIANTS
 
 

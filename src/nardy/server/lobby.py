@@ -20,6 +20,7 @@ from nardy.rules.settings import Settings
 from nardy.server import defaults
 from nardy.server import dice as dice_service
 from nardy.server.chouette_table import ChouetteTable
+from nardy.server.clock import preset_named
 from nardy.server.cluster import NOT_HERE, Site
 from nardy.server.group_commit import GroupCommit
 from nardy.server.ratings import Outcome, Ratings
@@ -27,7 +28,6 @@ from nardy.server.room import Room
 from nardy.server.store import Store, StoreError, TableRow, new_id
 from nardy.server.table import Table, TableError
 from nardy.server.throttle import Limits
-from nardy.server.time_controls import preset_named
 from nardy.variants import VARIANTS, variant_named
 
 OPPONENTS = ("open", "invite", "computer")
@@ -83,7 +83,7 @@ class TableRequest:
             ):
                 raise TableError("'clock' needs 'move' and 'reserve' in seconds (up to 3600)")
             clock = {"move": float(clock["move"]), "reserve": float(clock["reserve"])}
-        if doc.get("time_control") is not None:  # a preset (time_controls.py)
+        if doc.get("time_control") is not None:  # a preset (clock.py)
             clock = preset_named(doc["time_control"]).clock(checked.match_to)
         if opponent == "computer":
             clock = None  # no clock against the computer

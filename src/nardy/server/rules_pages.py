@@ -13,7 +13,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from nardy.rulebook.pages import LANGUAGES, PAGES, render, render_index, render_missing
-from nardy.server.time_controls import OPEN_ENDED_POINTS, PRESETS
+from nardy.server.clock import OPEN_ENDED_POINTS, PRESETS
 
 HEADERS = {"Cache-Control": "public, max-age=600", "Vary": "Accept-Language"}
 

@@ -24,39 +24,13 @@ from nardy.rules.match import Match
 from nardy.rules.plays import legal_plays
 from nardy.rules.settings import Settings
 from nardy.server import dice as dice_service
+from nardy.server.clock import Clock
 from nardy.server.codec import CodecError, command_event, event_from_json, event_to_json
 from nardy.server.room import Connection, Room, StoreFailure, TableError, sleep_until
 from nardy.server.store import TableRow
 from nardy.variants import variant_named
 
-__all__ = ["Clock", "Connection", "StoreFailure", "Table", "TableError"]
-
-
-@dataclass
-class Clock:
-    """Per-move time with a reserve (seconds); ``None`` fields mean no clock."""
-
-    move: float
-    reserve: list[float]
-    started: float = 0.0
-    actor: int | None = None
-
-    def start(self, actor: int | None, now: float) -> None:
-        self.actor, self.started = actor, now
-
-    def charged(self, now: float) -> list[float]:
-        """The reserves once the time the actor used beyond the move allowance is taken
-        from its reserve (the clock itself is unchanged until that is stored)."""
-        reserve = list(self.reserve)
-        if self.actor is not None:
-            over = max(0.0, now - self.started - self.move)
-            reserve[self.actor] = max(0.0, reserve[self.actor] - over)
-        return reserve
-
-    def deadline(self) -> float | None:
-        if self.actor is None:
-            return None
-        return self.started + self.move + self.reserve[self.actor]
+__all__ = ["Connection", "StoreFailure", "Table", "TableError"]
 
 
 @dataclass
@@ -76,9 +50,7 @@ class Table(Room):
         super().__post_init__()
         variant = variant_named(self.row.variant)
         self.match = Match.new(variant, Settings.for_variant(variant, self.row.settings))
-        clock = self.row.options.get("clock")
-        if clock:
-            self.clock = Clock(float(clock["move"]), [float(clock["reserve"])] * 2)
+        self.clock = Clock.from_options(self.row.options)
 
     # -- who is who
 
@@ -378,13 +350,7 @@ class Table(Room):
             "commitment": self.row.commitment,
             "seed": self.row.seed if self.is_over() else None,
             "game_dice": self.game_dice(),
-            "clock": None
-            if self.clock is None
-            else {
-                "move": self.clock.move,
-                "reserve": self.clock.reserve,
-                "actor": self.clock.actor,
-            },
+            "clock": None if self.clock is None else self.clock.to_json(),
             "auto": self.auto.get(seat, {}) if seat is not None else {},
             "hints": {
                 "allowed": self.hints_allowed(),
