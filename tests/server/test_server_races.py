@@ -11,12 +11,10 @@ from pathlib import Path
 import httpx
 import pytest
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 from client import Client, LiveServer, Policy, play_lockstep, run, seated_pair
-from databases import POSTGRES, empty_postgres
+from databases import POSTGRES, empty_postgres, schema_at
 
-from nardy.server.store import MIGRATIONS, NameTaken, Store
+from nardy.server.store import NameTaken, Store
 
 
 def test_a_rematch_asked_by_both_players_at_once_makes_one_table(live: LiveServer) -> None:
@@ -114,12 +112,7 @@ def test_the_database_refuses_a_second_account_of_a_name(kind: str, tmp_path: Pa
 
 def test_the_migration_keeps_the_oldest_of_duplicate_accounts(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    engine = sa.create_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0001")
+    with schema_at(url, "0001") as connection:
         for k, (name, created) in enumerate([("Ola", 2.0), ("ola", 1.0), ("Ben", 3.0)]):
             connection.execute(
                 sa.text(
@@ -128,7 +121,6 @@ def test_the_migration_keeps_the_oldest_of_duplicate_accounts(tmp_path: Path) ->
                 ),
                 {"id": f"p{k}", "name": name, "created": created},
             )
-    engine.dispose()
     store = Store(url)
     try:
         oldest = store.account("ola")

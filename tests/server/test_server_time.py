@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import Callable, Coroutine
 from pathlib import Path
+from typing import Any
 
 from client import Client, LiveServer, Policy, actionable, play_lockstep, run, seated_pair
 
@@ -57,6 +59,16 @@ GRACE = 3.0
 """Seconds of grace in the test of coming back: long enough to reconnect on a busy machine."""
 
 
+def run_with_grace(
+    tmp_path: Path, scenario: Callable[[LiveServer], Coroutine[Any, Any, None]]
+) -> None:
+    """Run ``scenario`` on a server with :data:`GRACE` and no delays; it logs no error."""
+    config = ServerConfig(grace=GRACE, bot_delay=0.0, entropy_wait=0.0)
+    with LiveServer(tmp_path / "nardy.sqlite3", config) as server:
+        run(scenario(server))
+        assert not server.errors
+
+
 def test_a_disconnected_player_loses_after_the_grace_period(tmp_path: Path) -> None:
     async def scenario(server: LiveServer) -> None:
         (ala, ben), table = await seated_pair(server.url, "long-nardy", {"match_to": 1})
@@ -85,11 +97,7 @@ def test_a_disconnected_player_loses_after_the_grace_period(tmp_path: Path) -> N
         await ala.aclose()
         await ben.aclose()
 
-    with LiveServer(
-        tmp_path / "nardy.sqlite3", ServerConfig(grace=GRACE, bot_delay=0.0, entropy_wait=0.0)
-    ) as server:
-        run(scenario(server))
-        assert not server.errors
+    run_with_grace(tmp_path, scenario)
 
 
 def test_a_player_who_never_connects_loses_after_the_grace_period(tmp_path: Path) -> None:
@@ -107,11 +115,7 @@ def test_a_player_who_never_connects_loses_after_the_grace_period(tmp_path: Path
         await ala.aclose()
         await ben.aclose()
 
-    with LiveServer(
-        tmp_path / "nardy.sqlite3", ServerConfig(grace=GRACE, bot_delay=0.0, entropy_wait=0.0)
-    ) as server:
-        run(scenario(server))
-        assert not server.errors
+    run_with_grace(tmp_path, scenario)
 
 
 def test_the_clock_runs_again_after_a_restart(tmp_path: Path) -> None:
@@ -176,8 +180,4 @@ def test_a_game_against_the_computer_waits_for_its_player(tmp_path: Path) -> Non
         for client in (cleo, ala, ben):
             await client.aclose()
 
-    with LiveServer(
-        tmp_path / "nardy.sqlite3", ServerConfig(grace=GRACE, bot_delay=0.0, entropy_wait=0.0)
-    ) as server:
-        run(scenario(server))
-        assert not server.errors
+    run_with_grace(tmp_path, scenario)

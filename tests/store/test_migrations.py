@@ -7,20 +7,14 @@ import json
 from pathlib import Path
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
+from databases import schema_at
 
-from nardy.server.store import MIGRATIONS, SEATINGS, Store
+from nardy.server.store import SEATINGS, Store
 
 
 def test_upgrading_to_the_history_tables_fills_in_the_seatings(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    engine = sa.create_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0001")
+    with schema_at(url, "0001") as connection:
         for table_id, seats in (("t1", ["p1", "computer:expert"]), ("t2", [None, "p2"])):
             connection.execute(
                 sa.text(
@@ -29,7 +23,6 @@ def test_upgrading_to_the_history_tables_fills_in_the_seatings(tmp_path: Path) -
                 ),
                 {"id": table_id, "seats": json.dumps(seats)},
             )
-    engine.dispose()
     store = Store(url)  # migrates to the newest revision
     with store.engine.connect() as db:
         rows = db.execute(sa.select(SEATINGS).order_by(SEATINGS.c.table_id, SEATINGS.c.seat))

@@ -34,7 +34,6 @@ from nardy.rules.plays import legal_plays
 from nardy.rules.settings import Settings
 from nardy.server.codec import CodecError, command_event, event_from_json, event_to_json
 from nardy.server.room import Room, StoreFailure, TableError
-from nardy.server.store import TableRow
 from nardy.variants import variant_named
 
 BOX, TEAM = 0, 1
@@ -52,6 +51,7 @@ class ChouetteTable(Room):
     """Where (games played, actions) the team last refused a double: not again there."""
 
     state_fields = (*Room.state_fields, "chouette", "proposal", "refused")
+    kept_fields = (*Room.kept_fields, "agents")
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -75,16 +75,6 @@ class ChouetteTable(Room):
         return set(self.agents)
 
     # -- storage
-
-    def _blank(self, row: TableRow) -> ChouetteTable:
-        return ChouetteTable(
-            row,
-            self.store,
-            grace=self.grace,
-            bot_delay=self.bot_delay,
-            agents=self.agents,
-            entropy_wait=self.entropy_wait,
-        )
 
     def _replay(self, payload: dict[str, Any]) -> None:
         if "rolloff" in payload:

@@ -98,6 +98,9 @@ class Room:
 
     state_fields: ClassVar[tuple[str, ...]] = ("row", "n", "rolls", "chat", "book")
     """What a rebuild from the store replaces (subclasses add their game state)."""
+    kept_fields: ClassVar[tuple[str, ...]] = ("store", "grace", "bot_delay", "entropy_wait")
+    """What a copy rebuilt from the store keeps of this table: how it is run, not its
+    state (subclasses add theirs)."""
 
     def __post_init__(self) -> None:
         self.book = DiceBook.for_table(self.row.seed, self.row.options, len(self.row.seats))
@@ -317,8 +320,8 @@ class Room:
         return fresh
 
     def _blank(self, row: TableRow) -> Self:
-        """This kind of table at ``row``, before any event."""
-        raise NotImplementedError
+        """This kind of table at ``row``, before any event, run as this one is."""
+        return type(self)(row, **{name: getattr(self, name) for name in self.kept_fields})
 
     def _rebuilt(self) -> None:
         """Called after the live state was replaced from the store."""

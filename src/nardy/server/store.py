@@ -264,22 +264,7 @@ class Store:
     def add_table(self, row: TableRow) -> None:
         now = time.time()
         with self._write() as db:
-            db.execute(
-                TABLES.insert().values(
-                    id=row.id,
-                    kind=row.kind,
-                    variant=row.variant,
-                    settings=json.dumps(row.settings),
-                    seats=json.dumps(row.seats),
-                    options=json.dumps(row.options),
-                    status=row.status,
-                    invite=row.invite,
-                    seed=row.seed,
-                    commitment=row.commitment,
-                    created=now,
-                    updated=now,
-                )
-            )
+            db.execute(TABLES.insert().values(**_table_columns(row), created=now, updated=now))
             _seat(db, row.id, row.seats)
 
     def update_table(self, table_id: str, **values: Any) -> None:
@@ -506,20 +491,22 @@ def _seat(db: Connection, table_id: str, seats: list[str | None]) -> None:
         db.execute(SEATINGS.insert(), taken)
 
 
+_PLAIN_COLUMNS = ("id", "kind", "variant", "status", "invite", "seed", "commitment")
+_JSON_COLUMNS = ("settings", "seats", "options")
+"""The columns of ``tables`` that hold a :class:`TableRow`'s fields, as they are and as
+JSON text (``created`` is the store's own)."""
+
+
+def _table_columns(row: TableRow) -> dict[str, Any]:
+    """The ``tables`` columns for ``row``."""
+    plain = {name: getattr(row, name) for name in _PLAIN_COLUMNS}
+    return plain | {name: json.dumps(getattr(row, name)) for name in _JSON_COLUMNS}
+
+
 def _table_row(found: Any) -> TableRow:
-    return TableRow(
-        id=found.id,
-        kind=found.kind,
-        variant=found.variant,
-        settings=json.loads(found.settings),
-        seats=json.loads(found.seats),
-        options=json.loads(found.options),
-        status=found.status,
-        invite=found.invite,
-        seed=found.seed,
-        commitment=found.commitment,
-        created=found.created,
-    )
+    plain = {name: getattr(found, name) for name in _PLAIN_COLUMNS}
+    decoded = {name: json.loads(getattr(found, name)) for name in _JSON_COLUMNS}
+    return TableRow(**plain, **decoded, created=found.created)
 
 
 def _sqlite_pragmas(connection: Any, _: Any) -> None:

@@ -27,7 +27,6 @@ from nardy.server import dice as dice_service
 from nardy.server.clock import Clock
 from nardy.server.codec import CodecError, command_event, event_from_json, event_to_json
 from nardy.server.room import Connection, Room, StoreFailure, TableError, sleep_until
-from nardy.server.store import TableRow
 from nardy.variants import variant_named
 
 __all__ = ["Connection", "StoreFailure", "Table", "TableError"]
@@ -45,6 +44,7 @@ class Table(Room):
     clock: Clock | None = None
 
     state_fields = (*Room.state_fields, "match", "auto", "hints", "clock")
+    kept_fields = (*Room.kept_fields, "agents")
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -75,16 +75,6 @@ class Table(Room):
         return None if self.is_over() else self.game.actor
 
     # -- restoring from the store
-
-    def _blank(self, row: TableRow) -> Table:
-        return Table(
-            row,
-            self.store,
-            grace=self.grace,
-            bot_delay=self.bot_delay,
-            agents=self.agents,
-            entropy_wait=self.entropy_wait,
-        )
 
     def _rebuilt(self) -> None:
         if self.clock is not None:
