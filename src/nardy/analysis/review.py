@@ -18,6 +18,9 @@ analysis asks the engine (:mod:`nardy.analysis.engine`) about the position as it
 
 All values are normalised equity, points per game at a cube of 1; errors are never
 negative, and the best choice has error 0.
+
+Every kind of decision and the luck are judged in one walk through the match and added
+up together, so they stay in one module.
 """
 
 from __future__ import annotations

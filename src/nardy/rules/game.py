@@ -17,6 +17,9 @@ the game it was applied to is unchanged (it is immutable).
 Traceback (most recent call last):
 ...
 nardy.rules.errors.IllegalActionError: it is player 1's turn, not player 0's
+
+The game is one immutable value and every event is a transition of it; the phases read
+and hand on each other's state, so they stay in one module.
 """
 
 from __future__ import annotations

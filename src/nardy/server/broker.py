@@ -22,6 +22,9 @@ Messages are JSON objects with an ``op``; the receiving side's :class:`Handler` 
 rest. A lease is not a fence by itself: a process that stalls for longer than ``ttl`` may
 briefly think it still owns a table another has taken over, which the store's one-event-
 per-number rule then refuses (see :mod:`nardy.server.store`).
+
+The Redis keys, scripts and channels of leases, liveness and messages must agree with
+each other to the letter, so they stay in one module.
 """
 
 from __future__ import annotations

@@ -17,6 +17,9 @@ sends each one the table's state (the resync); a forwarded command that the dead
 not answer is answered with an error that says so — it may or may not have been applied,
 and the state shows which. Nothing acknowledged is lost: a command is acknowledged only
 after its event is committed, and the new owner starts from the committed events.
+
+The owner's side and the forwarding side of every table message are two halves of one
+exchange, so they stay in one module, where each request sits beside its answer.
 """
 
 from __future__ import annotations

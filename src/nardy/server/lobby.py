@@ -2,6 +2,9 @@
 
 Tables live here while they can still change; on start-up every unfinished table is
 rebuilt from its stored events.
+
+Creating, joining, listing and keeping live tables all change the one map of live tables
+and its claims in the cluster, so they stay in one module.
 """
 
 from __future__ import annotations

@@ -8,6 +8,9 @@ is rebuilt from the store (which may hold events this process did not write); th
 told why, and everyone gets the state as stored.
 :class:`~nardy.server.table.Table` (a match between two) and
 :class:`~nardy.server.chouette_table.ChouetteTable` build on it.
+
+The stored events, the dice book, the connections and the rebuild after a store failure
+share one lock and one version number, so they stay in one module.
 """
 
 from __future__ import annotations

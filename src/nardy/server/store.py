@@ -9,6 +9,9 @@ exactly where it was. The schema is created and upgraded by Alembic migrations
 >>> player = store.add_player("Ala")
 >>> store.player(player.id).name
 'Ala'
+
+The schema and every query against it stay in one module, so that a migration is
+checked against one file and no query reaches a column another module redefined.
 """
 
 from __future__ import annotations

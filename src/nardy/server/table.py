@@ -5,6 +5,9 @@ anyone hears of it; then every connection gets the new state. Commands come from
 (through their WebSocket), from the computer at a seat, from the clock, and from the
 server itself (the opening roll-off, forced moves, automatic rolls) — all through the same
 path, :meth:`Table.submit`.
+
+Its commands, automatic play, timers and state all read and change one match under one
+lock, so they stay in one module: the order of those changes is the table's whole point.
 """
 
 from __future__ import annotations
