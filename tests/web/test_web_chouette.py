@@ -4,6 +4,8 @@ the table."""
 
 from __future__ import annotations
 
+from test_web_pages import english_left
+
 from conftest import (
     ARTIFACTS,
     board_n,
@@ -16,7 +18,6 @@ from conftest import (
     wait_for_hash,
     wait_for_lang,
 )
-from test_web_pages import english_left
 
 pytestmark = needs_browser
 

@@ -8,6 +8,7 @@ go to artifacts/."""
 from __future__ import annotations
 
 import pytest
+
 from conftest import (
     ARTIFACTS,
     TABLE_PARTS,

@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+
 from conftest import (
     act_once,
     board_n,

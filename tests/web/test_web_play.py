@@ -5,6 +5,7 @@ make an illegal move through the page."""
 from __future__ import annotations
 
 import pytest
+
 from conftest import (
     ARTIFACTS,
     act_once,

@@ -10,6 +10,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from playwright.sync_api import Browser
+
 from conftest import (
     act_once,
     create_table,
@@ -19,7 +21,6 @@ from conftest import (
     sign_in,
     wait_for_js,
 )
-from playwright.sync_api import Browser
 
 
 @contextmanager

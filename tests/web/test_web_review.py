@@ -4,6 +4,8 @@ position, and the review in Russian."""
 
 from __future__ import annotations
 
+from test_web_pages import english_left
+
 from conftest import (
     ARTIFACTS,
     create_table,
@@ -13,7 +15,6 @@ from conftest import (
     sign_in,
     wait_for_hash,
 )
-from test_web_pages import english_left
 
 pytestmark = needs_browser
 

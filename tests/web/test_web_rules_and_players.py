@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from test_web_pages import english_left
+
 from conftest import (
     ARTIFACTS,
     create_table,
@@ -19,7 +21,6 @@ from conftest import (
     wait_for_hash,
     wait_for_lang,
 )
-from test_web_pages import english_left
 
 pytestmark = needs_browser
 

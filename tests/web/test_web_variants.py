@@ -9,9 +9,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import needs_browser, new_page, run_server, translations, wait_for_hash
 from extra_variant import registered
 
+from conftest import needs_browser, new_page, run_server, translations, wait_for_hash
 from nardy.server.variant_facts import variant_facts
 
 LANGUAGES = ["en", "pl", "lt", "ru"]
