@@ -28,7 +28,8 @@ def test_the_replay_is_seen_from_your_seat_with_the_moves_listed(sized, size):
     deadline = time.time() + 90
     while time.time() < deadline:  # a few plays, then resign (immediate in LN9)
         record = page.evaluate(f"fetch('/api/tables/{table}/record').then(r => r.json())")
-        if sum(a["type"] == "play" for a in record["games"][0]["actions"]) >= 4:
+        games = record["games"]  # none until the opening roll
+        if games and sum(a["type"] == "play" for a in games[0]["actions"]) >= 4:
             break
         if act_once(page) is None:
             page.wait_for_timeout(30)

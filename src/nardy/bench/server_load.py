@@ -13,6 +13,11 @@ latest state allows and time each command to its ``ack`` (see
 has one command in flight and the servers run flat out. ``--client-processes K`` spreads
 the clients over K processes, so that the load generator is not the limit.
 
+``--reference-path SRC`` runs everything twice, first with the servers run from another
+source tree (an older checkout's ``src``: the settings its ``serve`` lacks are left out),
+then with this one, and reports both and this tree's figures over the reference's — the
+same machine, the same command, minutes apart.
+
 ``--kill-after S`` kills one of the started servers with SIGKILL S seconds into the run:
 its clients reconnect to the others, and the report says what they saw (reconnections,
 time to resync, time until every table went on, and commands lost — acknowledged commands
@@ -74,6 +79,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--client-processes", type=int, default=1, help="processes the clients run in"
+    )
+    parser.add_argument(
+        "--reference-path",
+        default=None,
+        metavar="SRC",
+        help="first load a server run from this source tree (another checkout's src) the "
+        "same way, then this one, and report the ratios",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON last")
 
@@ -353,25 +365,67 @@ def _report(
 def main(args: Any) -> int:
     """Run the bench with parsed ``args`` (see :func:`add_arguments`)."""
     from rich.console import Console
-    from rich.table import Table
 
     _raise_file_limit(4 * args.games + 256)
     console = Console(stderr=args.json)
     if args.kill_after is not None and (args.target or args.processes < 2):
         raise SystemExit("--kill-after needs --processes 2 or more, started by the bench")
+    if args.reference_path is not None and args.target:
+        raise SystemExit("--reference-path needs servers started by the bench, not --target")
+    if args.reference_path is None:
+        figures = _load_once(args, None)
+        _print_figures(
+            console, figures, f"nardy bench server: {args.games} games of {args.variant}"
+        )
+    else:
+        reference = _load_once(args, args.reference_path)
+        _print_figures(console, reference, f"reference ({args.reference_path})")
+        figures = _load_once(args, None)
+        _print_figures(console, figures, "this tree")
+        figures["reference"] = reference
+        figures["ratios"] = _ratios(reference, figures)
+        console.print(f"this tree / reference: {figures['ratios']}")
+    if args.json:
+        print(json.dumps(figures, separators=(",", ":")), flush=True)
+    return 0 if figures["moves"] and not figures["failed_connections"] else 1
+
+
+def _load_once(args: Any, path: str | None) -> dict[str, Any]:
+    """Start the servers (from the source tree at ``path``, or this one), load them, stop
+    them; or load ``args.target``."""
     with tempfile.TemporaryDirectory(prefix="nardy-bench-") as folder:
         servers: list[ServerProcess] = []
         try:
             if not args.target:
                 servers = start_servers(
-                    args.processes, Path(folder), args.database, args.broker, args.serve_arg
+                    args.processes, Path(folder), args.database, args.broker, args.serve_arg, path
                 )
             targets = args.target or [s.url for s in servers]
-            figures = asyncio.run(run_load(args, targets, servers))
+            return asyncio.run(run_load(args, targets, servers))
         finally:
             for server in servers:
                 server.stop()
-    table = Table(title=f"nardy bench server: {args.games} games of {args.variant}")
+
+
+def _ratios(reference: dict[str, Any], figures: dict[str, Any]) -> dict[str, float | None]:
+    """This tree's figures over the reference's: above 1 is more commands a second, and
+    longer round trips and more CPU a command.
+
+    >>> _ratios({"moves_per_second": 700.0, "p99_ms": 40.0, "server_cpu_ms_per_move": 1.0},
+    ...         {"moves_per_second": 2100.0, "p99_ms": 20.0, "server_cpu_ms_per_move": 0.25})
+    {'moves_per_second': 3.0, 'p99_ms': 0.5, 'server_cpu_ms_per_move': 0.25}
+    """
+    ratios: dict[str, float | None] = {}
+    for key in ("moves_per_second", "p99_ms", "server_cpu_ms_per_move"):
+        before, after = reference.get(key), figures.get(key)
+        ratios[key] = round(after / before, 2) if before and after is not None else None
+    return ratios
+
+
+def _print_figures(console: Any, figures: dict[str, Any], title: str) -> None:
+    from rich.table import Table
+
+    table = Table(title=title)
     table.add_column("figure")
     table.add_column("value", justify="right")
     for key, value in figures.items():
@@ -385,6 +439,3 @@ def main(args: Any) -> int:
         for row in figures["targets"]:
             per.add_row(*(str(value) for value in row.values()))
         console.print(per)
-    if args.json:
-        print(json.dumps(figures, separators=(",", ":")), flush=True)
-    return 0 if figures["moves"] and not figures["failed_connections"] else 1

@@ -73,38 +73,59 @@ class ServerProcess:
                 self.process.wait()
 
 
+def serve_options(path: str | None) -> set[str]:
+    """The options ``nardy serve`` takes, as the source tree at ``path`` (a ``PYTHONPATH``;
+    None: this one) lists them in its help: an older version lacks some."""
+    env = dict(os.environ, PYTHONPATH=path) if path else None
+    help_text = subprocess.run(
+        [sys.executable, "-m", "nardy.cli", "serve", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    ).stdout
+    return {word.rstrip(",") for word in help_text.split() if word.startswith("--")}
+
+
 def start_servers(
     count: int,
     folder: Path,
     database: str | None,
     broker: str | None,
     extra: list[str],
+    path: str | None = None,
 ) -> list[ServerProcess]:
-    """``count`` servers on free loopback ports (their logs in ``folder``)."""
+    """``count`` servers on free loopback ports (their logs in ``folder``), run from the
+    source tree at ``path`` (a ``PYTHONPATH``) if given, where the bench's own settings
+    that its ``serve`` does not know are left out."""
     if count > 1 and (database is None or database.startswith("sqlite") or broker is None):
         raise SystemExit("several processes need --database postgresql+psycopg://… and --broker")
     database = database or f"sqlite:///{folder / 'bench.sqlite3'}"
+    known = serve_options(path)
+    settings = [
+        ("--database", database),
+        ("--bot-delay", "0"),
+        ("--grace", "3600"),
+        ("--entropy-wait", "0"),  # the bench's clients send no dice contributions
+        ("--trust", "127.0.0.1"),  # every client is on loopback: no per-address limits
+    ]
+    if broker is not None:
+        settings.append(("--broker", broker))
+    for option in ("--database", "--broker"):
+        if option in (name for name, _ in settings) and option not in known:
+            raise SystemExit(f"the server at {path} has no {option}")
+    env = dict(os.environ, PYTHONPATH=path) if path else None
     servers = []
     for index in range(count):
         port = free_port()
         command = [sys.executable, "-m", "nardy.cli", "serve", "--port", str(port)]
-        command += [
-            "--database",
-            database,
-            "--bot-delay",
-            "0",
-            "--grace",
-            "3600",
-            "--entropy-wait",
-            "0",
-        ]
-        command += ["--trust", "127.0.0.1"]  # every client is on loopback: no per-address limits
-        if broker is not None:
-            command += ["--broker", broker]
+        for option, value in settings:
+            if option in known:
+                command += [option, value]
         command += extra
         log = folder / f"server-{index}.log"
         with open(log, "ab") as errors:
-            process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
+            process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, env=env)
         server = ServerProcess(f"http://127.0.0.1:{port}", process)
         servers.append(server)
         try:
