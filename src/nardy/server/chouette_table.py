@@ -32,7 +32,8 @@ from nardy.rules.game import (
 )
 from nardy.rules.plays import legal_plays
 from nardy.rules.settings import Settings
-from nardy.server.codec import CodecError, command_event, event_from_json, event_to_json
+from nardy.server import protocol
+from nardy.server.codec import event_from_json, event_to_json
 from nardy.server.room import Room, StoreFailure, TableError
 from nardy.variants import variant_named
 
@@ -130,45 +131,53 @@ class ChouetteTable(Room):
 
         await self._serially(work)
 
-    async def submit(self, seat: int | None, doc: dict[str, Any], by: str) -> int:
-        if doc.get("type") == "contribute":
-            return await self.contribute(seat, doc.get("value"))
+    async def submit(self, seat: int | None, command: protocol.Command, by: str) -> int:
+        match command:
+            case protocol.Contribute() | protocol.Malformed(type="contribute"):
+                return await self.contribute(seat, command)
 
         async def work() -> int:
             if seat is None:
                 raise TableError("you are not seated at this table")
-            await self._command(seat, doc, by)
+            await self._command(seat, command, by)
             n = self.n
             await self._automate()
             return n
 
         return await self._serially(work)
 
-    async def _command(self, who: int, doc: dict[str, Any], by: str) -> None:
+    async def _command(self, who: int, command: protocol.Command, by: str) -> None:
         table, game = self.chouette, self.chouette.game
         if game is None:
             raise TableError("the roll-off for box and captain is not over")
-        kind = doc.get("type")
         box = who == table.box
-        side = BOX if box else TEAM
-        if kind == "double" and not box:
-            await self._propose(who)
-            return
-        if kind in ("agree", "refuse"):
-            await self._answer_proposal(who, kind == "agree")
-            return
-        event = self._event(side, kind, doc)
-        await self._act(who, event, by)
+        match command:
+            case protocol.Double() if not box:  # the captain proposes the team's double
+                await self._propose(who)
+            case protocol.Agree() | protocol.Refuse():
+                await self._answer_proposal(who, isinstance(command, protocol.Agree))
+            case _:
+                await self._act(who, self._event(BOX if box else TEAM, command), by)
 
-    def _event(self, side: int, kind: Any, doc: dict[str, Any]) -> Event:
+    def _event(self, side: int, command: protocol.Command) -> Event:
+        """The rules event for a participant's command, made by ``side`` (the side
+        answering, for the answer to a double)."""
         game = self.chouette.game
-        if kind in ("take", "drop") and game is not None and game.phase is Phase.DOUBLED:
-            side = 1 - (game.turn or 0)  # the side answering the double
-        if kind in ("resign", "accept", "decline"):
-            raise TableError("there are no resignations in a chouette here")
+        match command:
+            case protocol.Take() | protocol.Drop() if (
+                game is not None and game.phase is Phase.DOUBLED
+            ):
+                side = 1 - (game.turn or 0)
+            case (
+                protocol.Resign()
+                | protocol.Accept()
+                | protocol.Decline()
+                | protocol.Malformed(type="resign")
+            ):
+                raise TableError("there are no resignations in a chouette here")
         try:
-            return command_event(side, doc, self._peek)
-        except CodecError as error:
+            return protocol.game_event(side, command, self._peek)
+        except protocol.ProtocolError as error:
             raise TableError(str(error)) from None
 
     async def _act(self, who: int, event: Event | TeamDouble, by: str) -> None:

@@ -9,8 +9,7 @@ MakePlay(player=0, steps=((8, 5), (6, 5)), dice=None)
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeGuard
+from typing import Any
 
 from nardy.rules.errors import NardyError
 from nardy.rules.forfeit import reason_named
@@ -106,44 +105,3 @@ def event_from_json(doc: dict[str, Any]) -> Event:
 def _pair(value: Any) -> tuple[int, int]:
     first, second = value
     return int(first), int(second)
-
-
-def command_event(seat: int, doc: dict[str, Any], dice: Callable[[], tuple[int, int]]) -> Event:
-    """The game event a client's command stands for, made at ``seat``; ``dice`` gives the
-    server's roll for a ``roll``. :class:`CodecError` says what is wrong with the command.
-
-    >>> command_event(1, {"type": "step", "from": 8, "to": 5}, lambda: (1, 1))
-    StepEvent(player=1, step=(8, 5))
-    >>> command_event(0, {"type": "play", "steps": [[8]]}, lambda: (1, 1))
-    Traceback (most recent call last):
-    ...
-    nardy.server.codec.CodecError: a play needs 'steps': a list of [from, to] pairs
-    """
-    kind = doc.get("type")
-    if isinstance(kind, str) and kind in SIMPLE:
-        event: Event = SIMPLE[kind](seat)
-        return event
-    if kind == "roll":
-        return Roll(seat, dice())
-    if kind == "step":
-        source, target = doc.get("from"), doc.get("to")
-        if not _whole(source) or not _whole(target):
-            raise CodecError("a step needs whole numbers 'from' and 'to'")
-        return StepEvent(seat, (source, target))
-    if kind == "play":
-        steps = doc.get("steps")
-        if not isinstance(steps, list) or not all(
-            isinstance(s, list) and len(s) == 2 and all(_whole(p) for p in s) for s in steps
-        ):
-            raise CodecError("a play needs 'steps': a list of [from, to] pairs")
-        return MakePlay(seat, tuple((s[0], s[1]) for s in steps))
-    if kind == "resign":
-        level = doc.get("level", 1)
-        if not _whole(level):
-            raise CodecError("'level' must be 1, 2 or 3")
-        return Resign(seat, level)
-    raise CodecError(f"unknown command {kind!r}")
-
-
-def _whole(value: Any) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)

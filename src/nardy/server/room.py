@@ -26,10 +26,11 @@ from typing import Any, ClassVar, Protocol, Self
 from sqlalchemy.exc import SQLAlchemyError
 
 from nardy.rules.errors import NardyError
-from nardy.server import defaults, wire
+from nardy.server import defaults, protocol, wire
 from nardy.server import dice as dice_service
 from nardy.server.dice_book import DiceBook, Drawn
 from nardy.server.group_commit import GroupCommit
+from nardy.server.protocol import Command, Contribute, Malformed
 from nardy.server.store import Store, StoreError, TableRow
 from nardy.server.strict_json import printable
 
@@ -226,7 +227,7 @@ class Room:
             self._entropy_timer = asyncio.get_running_loop().create_task(wake())
         return True
 
-    async def contribute(self, seat: int | None, value: object) -> int:
+    async def contribute(self, seat: int | None, offer: Contribute | Malformed) -> int:
         """A seated player's contribution to the dice of the game about to start: stored
         as an event (so a restart keeps it) before it counts. Returns its version."""
 
@@ -238,8 +239,8 @@ class Room:
             if self.is_over():
                 raise TableError("the match is over")
             try:
-                text = dice_service.checked_contribution(value)
-            except dice_service.ContributionError as error:
+                text = protocol.accepted(offer).value
+            except protocol.ProtocolError as error:
                 raise TableError(str(error)) from None
             game = self.dice_game()
             if not self.book.is_open(game):
@@ -425,7 +426,7 @@ class Room:
         """The whole state as one person sees it."""
         raise NotImplementedError
 
-    async def submit(self, seat: int | None, doc: dict[str, Any], by: str) -> int:
+    async def submit(self, seat: int | None, command: Command, by: str) -> int:
         """Apply one client command for ``seat``; returns the version it made (what follows
         automatically may add more). Raises :class:`TableError`."""
         raise NotImplementedError

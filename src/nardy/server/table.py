@@ -27,8 +27,9 @@ from nardy.rules.match import Match
 from nardy.rules.plays import legal_plays
 from nardy.rules.settings import Settings
 from nardy.server import dice as dice_service
+from nardy.server import protocol
 from nardy.server.clock import Clock
-from nardy.server.codec import CodecError, command_event, event_from_json, event_to_json
+from nardy.server.codec import event_from_json, event_to_json
 from nardy.server.room import Connection, Room, StoreFailure, TableError, sleep_until
 from nardy.variants import variant_named
 
@@ -99,16 +100,16 @@ class Table(Room):
 
     # -- commands
 
-    async def submit(self, seat: int | None, event_doc: dict[str, Any], by: str) -> int:
+    async def submit(self, seat: int | None, command: protocol.Command, by: str) -> int:
         """Apply one command for ``seat`` (None for the server), persist it, play whatever
         follows automatically, then tell everyone. Returns the version the command made.
         Raises :class:`TableError`."""
-
-        if event_doc.get("type") == "contribute":
-            return await self.contribute(seat, event_doc.get("value"))
+        match command:
+            case protocol.Contribute() | protocol.Malformed(type="contribute"):
+                return await self.contribute(seat, command)
 
         async def work() -> int:
-            await self._apply(self._event(seat, event_doc), by)
+            await self._apply(self._event(seat, command), by)
             n = self.n
             await self._automate()
             return n
@@ -159,15 +160,15 @@ class Table(Room):
 
         await self._serially(work)
 
-    def _event(self, seat: int | None, doc: dict[str, Any]) -> Event:
+    def _event(self, seat: int | None, command: protocol.Command) -> Event:
         """The rules event for a client command (dice are the server's)."""
         if seat is None:
             raise TableError("you are not seated at this table")
         if self.is_over():
             raise TableError("the match is over")
         try:
-            return command_event(seat, doc, self._peek)
-        except CodecError as error:
+            return protocol.game_event(seat, command, self._peek)
+        except protocol.ProtocolError as error:
             raise TableError(str(error)) from None
 
     async def _apply(self, event: Event, by: str) -> None:

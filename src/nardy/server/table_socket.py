@@ -14,26 +14,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections import defaultdict
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from nardy.server import wire
+from nardy.server import protocol
 from nardy.server.cluster import Door, RemoteConnection, Site
 from nardy.server.lobby import Lobby
 from nardy.server.outbox import Outbox
 from nardy.server.room import Room, TableError
 from nardy.server.store import Store, TableRow
-from nardy.server.strict_json import JSONRefused, parse
 from nardy.server.table import Table
 from nardy.server.throttle import Throttle
 
 COOKIE = "nardy_session"
 """The session cookie."""
-MAX_MESSAGE = 4096
-"""Largest WebSocket message accepted, in bytes."""
+MAX_MESSAGE = protocol.MAX_MESSAGE
+"""Largest WebSocket message accepted, in bytes (:mod:`~nardy.server.protocol` checks it)."""
 
 SIGNED_OUT = 4001
 """Close code of a socket whose session ended."""
@@ -197,57 +195,54 @@ class TableSockets:
         unchanged."""
         reply_id: Any = None
         try:
-            if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
-                raise TableError(f"message too large (the limit is {MAX_MESSAGE} bytes)")
-            doc = _read_json(text)
-            if not isinstance(doc, dict):
-                raise TableError("a message must be a JSON object with a 'type'")
-            reply_id = doc.get("id")
-            kind = doc.get("type")
-            if not isinstance(kind, str):
-                raise TableError(f"unknown command {kind!r}: 'type' must be a command name")
+            message = protocol.parse(text)
+            reply_id, body = message.id, message.body
             seat = table.seat_of(connection.player_id)
             answered = connection.replies.answer(reply_id) if reply_id is not None else None
-            if answered is not None and kind not in ("ping", "resync"):
+            if answered is not None and not isinstance(body, protocol.Ping | protocol.Resync):
                 await connection.send(answered)  # a command sent again: applied once (ids)
                 return
-            if kind == "ping":
-                await connection.send({"type": "pong", "id": reply_id, "n": table.n})
-            elif kind == "resync":
-                cost = self.throttle.limits.resync_cost - 1
-                if cost > 0:
-                    key = str(id(connection))
-                    await self.throttle.pace(key, connection.session, connection.address, cost)
-                await connection.send(table.view(connection.player_id))
-            elif kind == "chat":
-                n = await self._chat(table, connection, seat, name, doc)
-            elif kind == "rematch":
-                if connection.player_id is None:
-                    raise TableError("sign in first")
-                following = await self.lobby.rematch(table.id, connection.player_id)
-                reply = {"type": "rematch", "table": following.id, "id": reply_id}
-                if reply_id is not None:
-                    connection.replies.keep(reply_id, reply)
-                await connection.send(reply)
-            elif kind == "auto":
-                if seat is None:
-                    raise TableError("you are not seated at this table")
-                if not isinstance(table, Table):
-                    raise TableError("automatic play is a match table setting")
-                n = await table.set_auto(seat, bool(doc.get("roll")), bool(doc.get("moves")))
-            elif kind == "hints":
-                if seat is None:
-                    raise TableError("you are not seated at this table")
-                if not isinstance(table, Table):
-                    raise TableError("hints are a match table setting")
-                n = await table.set_hints(seat, bool(doc.get("allow")))
-            else:
-                n = await table.submit(seat, doc, "player")
-            if reply_id is not None and kind not in ("ping", "resync", "rematch"):
+            match body:
+                case protocol.Ping():
+                    await connection.send({"type": "pong", "id": reply_id, "n": table.n})
+                    return
+                case protocol.Resync():
+                    cost = self.throttle.limits.resync_cost - 1
+                    if cost > 0:
+                        key = str(id(connection))
+                        await self.throttle.pace(key, connection.session, connection.address, cost)
+                    await connection.send(table.view(connection.player_id))
+                    return
+                case protocol.Rematch():
+                    if connection.player_id is None:
+                        raise TableError("sign in first")
+                    following = await self.lobby.rematch(table.id, connection.player_id)
+                    reply = {"type": "rematch", "table": following.id, "id": reply_id}
+                    if reply_id is not None:
+                        connection.replies.keep(reply_id, reply)
+                    await connection.send(reply)
+                    return
+                case protocol.Chat() | protocol.Malformed(type="chat"):
+                    n = await self._chat(table, connection, seat, name, body)
+                case protocol.Auto(roll, moves):
+                    if seat is None:
+                        raise TableError("you are not seated at this table")
+                    if not isinstance(table, Table):
+                        raise TableError("automatic play is a match table setting")
+                    n = await table.set_auto(seat, roll, moves)
+                case protocol.Hints(allow):
+                    if seat is None:
+                        raise TableError("you are not seated at this table")
+                    if not isinstance(table, Table):
+                        raise TableError("hints are a match table setting")
+                    n = await table.set_hints(seat, allow)
+                case _:
+                    n = await table.submit(seat, body, "player")
+            if reply_id is not None:
                 ack = {"type": "ack", "id": reply_id, "n": n}  # the version this command made
                 connection.replies.keep(reply_id, ack)
                 await connection.send(ack)
-        except Refused as refused:
+        except protocol.ProtocolError as refused:  # the message could not be read
             reply = {"type": "error", "message": str(refused), "id": refused.reply_id}
             await connection.send(reply)
         except TableError as error:
@@ -259,56 +254,20 @@ class TableSockets:
         connection: Outbox | RemoteConnection,
         seat: int | None,
         name: str,
-        doc: dict[str, Any],
+        chat: protocol.Chat | protocol.Malformed,
     ) -> int:
-        """Say ``doc``'s text at the table; returns the version of the stored message."""
+        """Say ``chat``'s text at the table; returns the version of the stored message."""
         if connection.player_id is None:
             raise TableError("sign in to chat")
         if seat is None:
             raise TableError("only the players at this table can chat here")
-        message = doc.get("text")
-        if not isinstance(message, str) or not message.strip():
-            raise TableError("a chat message needs some 'text'")
+        try:
+            text = protocol.accepted(chat).text
+        except protocol.ProtocolError as error:
+            raise TableError(str(error)) from None
         if not await self.throttle.allow_chat(connection.player_id):
             raise TableError("slow down: too many chat messages, wait a few seconds")
-        return await table.say(connection.player_id, name, message.strip())
-
-
-class Refused(TableError):
-    """A message that is not strict JSON, with the ``id`` it carried if that can be read."""
-
-    def __init__(self, message: str, reply_id: Any) -> None:
-        super().__init__(message)
-        self.reply_id = reply_id
-
-
-def _read_json(text: str) -> Any:
-    """The message's JSON value, read strictly (orjson: no NaN, no lone surrogates); on
-    refusal the clearer reason of :mod:`~nardy.server.strict_json`."""
-    try:
-        return wire.loads(text)
-    except wire.NotJSON as error:
-        try:
-            parse(text)
-        except JSONRefused as clearer:
-            raise Refused(str(clearer), _id_of(text)) from None
-        raise Refused(f"not valid JSON: {error}", _id_of(text)) from None
-
-
-def _id_of(text: str) -> Any:
-    """The ``id`` of a message refused for a value strict JSON does not allow (NaN, a lone
-    surrogate elsewhere), so that its error still says which message it answers."""
-    try:
-        doc = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    found = doc.get("id") if isinstance(doc, dict) else None
-    if isinstance(found, bool) or not isinstance(found, str | int):
-        return None
-    try:
-        return parse(json.dumps(found))
-    except JSONRefused:
-        return None
+        return await table.say(connection.player_id, name, text)
 
 
 async def _refuse(socket: WebSocket, message: str) -> None:
