@@ -10,6 +10,9 @@ fields, so the table answers with that error only where it would read the fields
 (:func:`accepted`, :func:`game_event`): a spectator's malformed step is told it is not
 seated, and a command sent again with the ``id`` of an accepted one gets the first answer.
 
+It stays one module of some 400 lines: each message sits beside the check that reads it,
+so the whole inbound protocol is read in one place.
+
 >>> parse('{"type": "step", "from": 8, "to": 5, "id": 3}')
 Message(body=Step(source=8, target=5), id=3)
 >>> parse('{"type": "step", "from": "8", "to": 5}').body
