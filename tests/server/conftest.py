@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from client import LiveServer
+from processes import SiteProcesses
 from redis_server import RedisServer, flush, given_url, redis_binary
 
 from nardy.server.app import ServerConfig
@@ -40,3 +41,28 @@ def redis_url(redis_server: str) -> str:
     """An empty Redis database for one test."""
     flush(redis_server)
     return redis_server
+
+
+@pytest.fixture
+def postgres_url() -> str:
+    """The tests' PostgreSQL database, emptied (skips the test when
+    ``NARDY_TEST_POSTGRES_URL`` is not set)."""
+    # imported here, not above: databases.POSTGRES must be read after tests/conftest.py
+    # has named each worker's own database
+    from databases import emptied_postgres
+
+    return emptied_postgres()
+
+
+@pytest.fixture
+def site(
+    request: pytest.FixtureRequest, tmp_path: Path, postgres_url: str
+) -> Iterator[SiteProcesses]:
+    """A site of ``nardy serve`` processes on the emptied PostgreSQL and an empty Redis: two,
+    or as many as the test's ``processes`` mark says. None of them may log an error."""
+    marker = request.node.get_closest_marker("processes")
+    count = marker.args[0] if marker is not None else 2
+    redis_url = request.getfixturevalue("redis_url")  # only once PostgreSQL is there
+    with SiteProcesses(tmp_path, count, postgres_url, redis_url) as processes:
+        yield processes
+    assert not processes.errors(), processes.errors()

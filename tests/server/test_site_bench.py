@@ -6,20 +6,15 @@ from __future__ import annotations
 import json
 
 import pytest
-from databases import POSTGRES, empty_postgres
 
 from nardy.cli import main
 
-pytestmark = pytest.mark.skipif(not POSTGRES, reason="NARDY_TEST_POSTGRES_URL is not set")
-
 
 def test_a_load_run_over_two_processes_survives_a_kill(
-    redis_url: str, capsys: pytest.CaptureFixture[str]
+    postgres_url: str, redis_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert POSTGRES is not None
-    empty_postgres(POSTGRES)
     arguments = ["bench", "server", "--games", "4", "--seconds", "12", "--think", "0.05"]
-    arguments += ["--processes", "2", "--database", POSTGRES, "--broker", redis_url]
+    arguments += ["--processes", "2", "--database", postgres_url, "--broker", redis_url]
     arguments += ["--kill-after", "3", "--json"]
     assert main(arguments) == 0
     figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])

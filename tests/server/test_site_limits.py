@@ -5,16 +5,10 @@ login through another, and new players from one address are limited site-wide. R
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import httpx
-import pytest
-from databases import POSTGRES, empty_postgres
 from processes import SiteProcesses
 
 from nardy.server.throttle import Limits
-
-pytestmark = pytest.mark.skipif(not POSTGRES, reason="NARDY_TEST_POSTGRES_URL is not set")
 
 LIMITS = Limits()
 
@@ -25,41 +19,31 @@ def rate(text: str) -> int:
 
 
 def test_failed_logins_through_one_process_refuse_a_login_through_another(
-    tmp_path: Path, redis_url: str
+    site: SiteProcesses,
 ) -> None:
-    assert POSTGRES is not None
-    empty_postgres(POSTGRES)
-    with SiteProcesses(tmp_path, 2, POSTGRES, redis_url) as site:
-        first, second = (
-            httpx.Client(base_url=url, trust_env=False, timeout=120) for url in site.urls
-        )
-        with first, second:
-            right = {"name": "Ala", "password": "the right one"}
-            assert first.post("/api/register", json=right).status_code == 200
-            wrong = {"name": "ala", "password": "a wrong guess"}
-            for _ in range(rate(LIMITS.failed_logins_per_name)):
-                assert first.post("/api/login", json=wrong).status_code == 400
-            refused = second.post("/api/login", json=right)  # even the right password
-            assert refused.status_code == 429, refused.text
-            assert "too many failed logins" in refused.json()["detail"]
-            assert int(refused.headers["retry-after"]) >= 1
-            other = second.post("/api/login", json={"name": "Ben", "password": "whatever1"})
-            assert other.status_code == 400  # another name is not held back
+    first, second = (httpx.Client(base_url=url, trust_env=False, timeout=120) for url in site.urls)
+    with first, second:
+        right = {"name": "Ala", "password": "the right one"}
+        assert first.post("/api/register", json=right).status_code == 200
+        wrong = {"name": "ala", "password": "a wrong guess"}
+        for _ in range(rate(LIMITS.failed_logins_per_name)):
+            assert first.post("/api/login", json=wrong).status_code == 400
+        refused = second.post("/api/login", json=right)  # even the right password
+        assert refused.status_code == 429, refused.text
+        assert "too many failed logins" in refused.json()["detail"]
+        assert int(refused.headers["retry-after"]) >= 1
+        other = second.post("/api/login", json={"name": "Ben", "password": "whatever1"})
+        assert other.status_code == 400  # another name is not held back
 
 
-def test_new_players_from_one_address_are_limited_across_the_site(
-    tmp_path: Path, redis_url: str
-) -> None:
-    assert POSTGRES is not None
-    empty_postgres(POSTGRES)
-    with SiteProcesses(tmp_path, 2, POSTGRES, redis_url) as site:
-        clients = [httpx.Client(base_url=url, trust_env=False, timeout=120) for url in site.urls]
-        allowed = rate(LIMITS.sign_ins_per_address)
-        answers = [
-            clients[k % 2].post("/api/guest", json={"name": f"guest {k}"}).status_code
-            for k in range(allowed + 1)
-        ]
-        for client in clients:
-            client.close()
-        # one process alone would allow all of them (half reach each)
-        assert answers == [200] * allowed + [429], answers
+def test_new_players_from_one_address_are_limited_across_the_site(site: SiteProcesses) -> None:
+    clients = [httpx.Client(base_url=url, trust_env=False, timeout=120) for url in site.urls]
+    allowed = rate(LIMITS.sign_ins_per_address)
+    answers = [
+        clients[k % 2].post("/api/guest", json={"name": f"guest {k}"}).status_code
+        for k in range(allowed + 1)
+    ]
+    for client in clients:
+        client.close()
+    # one process alone would allow all of them (half reach each)
+    assert answers == [200] * allowed + [429], answers

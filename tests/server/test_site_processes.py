@@ -16,14 +16,12 @@ from typing import Any
 import httpx
 import pytest
 from client import Client, Policy, play_lockstep, record, run, same_game
-from databases import POSTGRES, empty_postgres
+from databases import emptied_postgres
 from processes import SiteProcesses
 from redis_server import flush
 from test_server_chouette import decide
 
 from nardy.cli.replay import replay_file
-
-pytestmark = pytest.mark.skipif(not POSTGRES, reason="NARDY_TEST_POSTGRES_URL is not set")
 
 VARIANTS = [
     ("backgammon", {"match_to": 3}),
@@ -34,12 +32,16 @@ VARIANTS = [
 
 
 @pytest.fixture(scope="module")
-def site(redis_server: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteProcesses]:
-    assert POSTGRES is not None
-    empty_postgres(POSTGRES)
+def site(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[SiteProcesses]:
+    """Three processes that this module's tests share (the ``site`` of conftest.py, started
+    once for the module)."""
+    database = emptied_postgres()
+    redis_server = request.getfixturevalue("redis_server")  # only once PostgreSQL is there
     flush(redis_server)
     folder = tmp_path_factory.mktemp("site")
-    with SiteProcesses(folder, 3, POSTGRES, redis_server) as processes:
+    with SiteProcesses(folder, 3, database, redis_server) as processes:
         yield processes
     assert not processes.errors(), processes.errors()
 

@@ -7,19 +7,15 @@ serve`` processes on a real PostgreSQL and a real Redis."""
 from __future__ import annotations
 
 import contextlib
-from pathlib import Path
 
 import httpx
 import pytest
 from client import Client, run
-from databases import POSTGRES, empty_postgres
 from processes import SiteProcesses
 from websockets.exceptions import ConnectionClosed
 
 from nardy.server.app import COOKIE
 from nardy.server.table_socket import SIGNED_OUT
-
-pytestmark = pytest.mark.skipif(not POSTGRES, reason="NARDY_TEST_POSTGRES_URL is not set")
 
 
 def same_session(client: Client, base: str) -> Client:
@@ -41,47 +37,43 @@ def versions(urls: list[str], table: str) -> set[int]:
 
 
 def test_logging_out_at_one_process_closes_the_sessions_sockets_at_another(
-    tmp_path: Path, redis_url: str
+    site: SiteProcesses,
 ) -> None:
-    assert POSTGRES is not None
-    empty_postgres(POSTGRES)
-    with SiteProcesses(tmp_path, 2, POSTGRES, redis_url) as site:
-        first, second = site.urls
+    first, second = site.urls
 
-        async def scenario() -> None:
-            ala, ben = await Client(first, "Ala").guest(), await Client(second, "Ben").guest()
-            owned_by_first = await ala.create("backgammon", {"match_to": 1}, seat=0)
-            await ben.join(owned_by_first)
-            owned_by_second = await ben.create("backgammon", {"match_to": 1}, seat=0)
-            await ala.join(owned_by_second)  # through the first process, to the second
-            # Ala's sockets are at the second process: one to a table the first owns (a
-            # remote connection there), one to a table the second owns itself
-            remote, local = same_session(ala, second), same_session(ala, second)
-            await remote.open(owned_by_first)
-            await local.open(owned_by_second)
-            await ben.open(owned_by_first)
-            before = {t: versions(site.urls, t) for t in (owned_by_first, owned_by_second)}
-            assert all(len(seen) == 1 for seen in before.values()), before
+    async def scenario() -> None:
+        ala, ben = await Client(first, "Ala").guest(), await Client(second, "Ben").guest()
+        owned_by_first = await ala.create("backgammon", {"match_to": 1}, seat=0)
+        await ben.join(owned_by_first)
+        owned_by_second = await ben.create("backgammon", {"match_to": 1}, seat=0)
+        await ala.join(owned_by_second)  # through the first process, to the second
+        # Ala's sockets are at the second process: one to a table the first owns (a
+        # remote connection there), one to a table the second owns itself
+        remote, local = same_session(ala, second), same_session(ala, second)
+        await remote.open(owned_by_first)
+        await local.open(owned_by_second)
+        await ben.open(owned_by_first)
+        before = {t: versions(site.urls, t) for t in (owned_by_first, owned_by_second)}
+        assert all(len(seen) == 1 for seen in before.values()), before
 
-            assert (await ala.http.post("/api/logout")).status_code == 200
-            for client in (remote, local):  # sent before the close reaches the client
-                with contextlib.suppress(ConnectionClosed):
-                    await client.send_raw('{"type": "resign", "level": 1, "id": "late"}')
-            for client in (remote, local):
-                await client.wait(lambda c=client: c.reader is not None and c.reader.done())
-                assert client.socket is not None
-                assert client.socket.close_code == SIGNED_OUT
-                assert client.socket.close_reason == "signed out"
-                assert "late" not in client.replies
-                with pytest.raises(ConnectionClosed):
-                    await client.send_raw('{"type": "resign", "level": 1, "id": 2}')
-            # Ben's socket, at the same process and table, is still served
-            pong = await ben.request({"type": "ping"})
-            assert pong["type"] == "pong" and pong["n"] == min(before[owned_by_first])
-            after = {t: versions(site.urls, t) for t in (owned_by_first, owned_by_second)}
-            assert after == before  # nothing Ala sent after logging out was applied
-            for client in (remote, local, ben, ala):
-                await client.aclose()
+        assert (await ala.http.post("/api/logout")).status_code == 200
+        for client in (remote, local):  # sent before the close reaches the client
+            with contextlib.suppress(ConnectionClosed):
+                await client.send_raw('{"type": "resign", "level": 1, "id": "late"}')
+        for client in (remote, local):
+            await client.wait(lambda c=client: c.reader is not None and c.reader.done())
+            assert client.socket is not None
+            assert client.socket.close_code == SIGNED_OUT
+            assert client.socket.close_reason == "signed out"
+            assert "late" not in client.replies
+            with pytest.raises(ConnectionClosed):
+                await client.send_raw('{"type": "resign", "level": 1, "id": 2}')
+        # Ben's socket, at the same process and table, is still served
+        pong = await ben.request({"type": "ping"})
+        assert pong["type"] == "pong" and pong["n"] == min(before[owned_by_first])
+        after = {t: versions(site.urls, t) for t in (owned_by_first, owned_by_second)}
+        assert after == before  # nothing Ala sent after logging out was applied
+        for client in (remote, local, ben, ala):
+            await client.aclose()
 
-        run(scenario(), timeout=300)
-    assert not site.errors(), site.errors()
+    run(scenario(), timeout=300)

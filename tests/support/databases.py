@@ -7,6 +7,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
@@ -28,6 +29,17 @@ def empty_postgres(url: str) -> None:
                 db.execute(sa.text(f'DROP TABLE IF EXISTS "{table}" CASCADE'))
     finally:
         engine.dispose()
+
+
+def emptied_postgres() -> str:
+    """The PostgreSQL database the environment names, emptied; skips the calling test when
+    it names none. Read when called, since tests/conftest.py may name each worker's own
+    database after this module was imported."""
+    url = os.environ.get("NARDY_TEST_POSTGRES_URL")
+    if not url:
+        pytest.skip("NARDY_TEST_POSTGRES_URL is not set")
+    empty_postgres(url)
+    return url
 
 
 @contextmanager
