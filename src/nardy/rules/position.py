@@ -128,8 +128,18 @@ class Position:
         """Pips each side still has to travel, ``(roller, opponent)``.
 
         A checker on the bar or in reserve counts 25 pips.
+
+        >>> from nardy.variants import BACKGAMMON, LONG_NARDY
+        >>> BACKGAMMON.start_position().pip_counts(), LONG_NARDY.start_position().pip_counts()
+        ((167, 167), (360, 360))
         """
-        return _pips(self.cells), _pips(self.flipped().cells)
+        cells, index = self.cells, self.variant.flip_index
+        theirs = 0
+        for point in range(1, 25):  # the opponent's checkers, counted in their numbering
+            count = cells[index[point]]
+            if count < 0:
+                theirs -= point * count
+        return _pips(cells), theirs + 25 * (cells[OPP_BAR] + cells[OPP_RESERVE])
 
     def is_over(self) -> bool:
         """Whether one side has borne off all its checkers (RULES.md C7)."""

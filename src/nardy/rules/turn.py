@@ -30,6 +30,7 @@ is still playable, so the play goes on (``2/1``):
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from nardy.rules.cells import Cells
@@ -122,7 +123,11 @@ class Turn:
             raise IllegalPlayError("the play is not complete: more dice must be played")
         return Play(self.steps, self.position)
 
-    def _options(self) -> list[tuple[Step, int, Cells]]:
+    def _options(self) -> tuple[tuple[Step, int, Cells], ...]:
+        return self._option_list
+
+    @cached_property
+    def _option_list(self) -> tuple[tuple[Step, int, Cells], ...]:
         """Each legal next step with the die it uses and the cells after it: a step after
         which the dice left can still complete a play of :attr:`length` steps.
 
@@ -132,7 +137,7 @@ class Turn:
         variant = self.start.variant
         remaining = self.remaining
         if len(self.steps) >= self.length:
-            return []
+            return ()
         reachable = _reachability(self)
         options = []
         for die in sorted(set(remaining)):
@@ -141,7 +146,8 @@ class Turn:
             for source, target, after in variant.steps(self.current, die, self.context):
                 if reachable(after, tuple(sorted(rest))):
                     options.append(((source, target), die, after))
-        return options
+        return tuple(options)  # worked out once per turn value: the state lists them,
+        # and the next step looks among them
 
 
 def _reachability(turn: Turn) -> Any:

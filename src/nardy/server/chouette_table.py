@@ -295,14 +295,9 @@ class ChouetteTable(Room):
 
     # -- what a client sees
 
-    def view(self, player_id: str | None) -> dict[str, Any]:
-        me = self.seat_of(player_id)
+    def common_state(self) -> dict[str, Any]:
+        """The state's fields that are the same for everyone at the table."""
         table, game = self.chouette, self.chouette.game
-        side = BOX if me is not None and table.order and me == table.box else TEAM
-        position = game.view(side) if game is not None else None
-        legal: dict[str, Any] = {}
-        if me is not None and game is not None and me in self.actors():
-            legal = self._legal(me, game)
         return {
             "type": "state",
             "kind": "chouette",
@@ -311,8 +306,6 @@ class ChouetteTable(Room):
             "variant": self.row.variant,
             "settings": table.settings.to_json(table.variant),
             "participants": [self.seat_name(s) for s in range(len(self.row.seats))],
-            "you": me,
-            "side": side,
             "roles": self.roles(),
             "ledger": list(table.ledger),
             "games": len(table.history),
@@ -328,10 +321,8 @@ class ChouetteTable(Room):
             },
             "proposal": list(self.proposal) if self.proposal is not None else None,
             "answers": [list(a) for a in table.answers],
-            "position": position_to_json(position) if position else None,
             "steps": [list(s) for s in game.moving.steps] if game and game.moving else [],
             "last_play": _last_play(game, len(table.history) + 1) if game else None,
-            "legal": legal,
             "status": self.row.status,
             "commitment": self.row.commitment,
             "game_dice": self.game_dice(),
@@ -345,6 +336,22 @@ class ChouetteTable(Room):
                 "payments": list(table.history[-1].payments),
                 "result": vars(table.history[-1].game.result),
             },
+        }
+
+    def seat_state(self, me: int | None, common: dict[str, Any]) -> dict[str, Any]:
+        """The whole state as participant ``me`` sees it (None: a spectator): the board
+        from their side (the box's, or the team's) and their legal actions."""
+        table, game = self.chouette, self.chouette.game
+        side = BOX if me is not None and table.order and me == table.box else TEAM
+        position = game.view(side) if game is not None else None
+        legal: dict[str, Any] = {}
+        if me is not None and game is not None and me in self.actors():
+            legal = self._legal(me, game)
+        return common | {
+            "you": me,
+            "side": side,
+            "position": position_to_json(position) if position else None,
+            "legal": legal,
         }
 
     def _legal(self, me: int, game: Game) -> dict[str, Any]:

@@ -405,17 +405,19 @@ class Room:
                 self._arm_timer()
 
     async def broadcast(self) -> None:
-        """Send everyone the state as they see it: built and encoded once per seat (and
-        once for all spectators), however many connections share it. Connections only
-        queue what they are sent, so a slow client never holds up the others."""
-        texts: dict[int | None, str] = {}
-        for connection in list(self.connections):
-            seat = self.seat_of(connection.player_id)
-            text = texts.get(seat)
-            if text is None:
-                text = texts[seat] = wire.dumps(self.view(connection.player_id))
+        """Send everyone the state as they see it: the fields common to all built once,
+        and each seat's state (and one for all spectators) built and encoded once, however
+        many connections share it — all before the first is sent, so that every text is of
+        the same version. Connections only queue what they are sent, so a slow client never
+        holds up the others."""
+        connections = [(c, self.seat_of(c.player_id)) for c in self.connections]
+        common = self.common_state()
+        texts = {
+            seat: wire.dumps(self.seat_state(seat, common)) for seat in {s for _, s in connections}
+        }
+        for connection, seat in connections:
             with contextlib.suppress(Exception):
-                await connection.send_text(text)
+                await connection.send_text(texts[seat])
         if self.on_change is not None:
             await self.on_change(self)
 
@@ -424,6 +426,14 @@ class Room:
 
     def view(self, player_id: str | None) -> dict[str, Any]:
         """The whole state as one person sees it."""
+        return self.seat_state(self.seat_of(player_id), self.common_state())
+
+    def common_state(self) -> dict[str, Any]:
+        """The state's fields that are the same for everyone at the table."""
+        raise NotImplementedError
+
+    def seat_state(self, seat: int | None, common: dict[str, Any]) -> dict[str, Any]:
+        """The whole state as ``seat`` sees it (None: a spectator), from ``common``."""
         raise NotImplementedError
 
     async def submit(self, seat: int | None, command: Command, by: str) -> int:

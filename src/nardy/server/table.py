@@ -301,16 +301,9 @@ class Table(Room):
 
     # -- what a client sees
 
-    def view(self, player_id: str | None) -> dict[str, Any]:
-        """The whole state as one person sees it: their seat's legal actions included."""
-        seat = self.seat_of(player_id)
+    def common_state(self) -> dict[str, Any]:
+        """The state's fields that are the same for everyone at the table."""
         game = self.game
-        viewer = seat if seat is not None else 0
-        position = game.view(viewer)
-        legal: dict[str, Any] = {}
-        if seat is not None and not self.is_over():
-            legal = _legal(game, seat)
-        pips = position.pip_counts()
         return {
             "type": "state",
             "n": self.n,
@@ -318,7 +311,6 @@ class Table(Room):
             "variant": self.row.variant,
             "settings": self.match.settings.to_json(self.match.variant),
             "seats": [self.seat_name(s) for s in range(2)],
-            "you": seat,
             "status": "over" if self.is_over() else self.row.status,
             "score": list(self.match.score),
             "game": len(self.match.games),
@@ -328,12 +320,8 @@ class Table(Room):
             "dice": list(game.dice) if game.dice else None,
             "cube": {"value": game.cube, "owner": game.owner, "enabled": game.cube_enabled},
             "offer": list(game.offer) if game.offer else None,
-            "position": position_to_json(position),
-            "perspective": viewer,
-            "pips": list(pips),
             "steps": [list(s) for s in game.moving.steps] if game.moving else [],
             "last_play": _last_play(self.match),
-            "legal": legal,
             "result": _result(game),
             "last_result": _last_result(self.match),
             "rematch": self.row.options.get("rematch"),
@@ -345,13 +333,30 @@ class Table(Room):
             "seed": self.row.seed if self.is_over() else None,
             "game_dice": self.game_dice(),
             "clock": None if self.clock is None else self.clock.to_json(),
-            "auto": self.auto.get(seat, {}) if seat is not None else {},
             "hints": {
                 "allowed": self.hints_allowed(),
                 "agreed": [bool(self.hints.get(0)), bool(self.hints.get(1))],
                 "computer": bool(self.agents),
             },
             "chat": self.chat,
+        }
+
+    def seat_state(self, seat: int | None, common: dict[str, Any]) -> dict[str, Any]:
+        """The whole state as ``seat`` sees it (None: a spectator, who sees seat 0's
+        side): the board from their side and their legal actions."""
+        game = self.game
+        viewer = seat if seat is not None else 0
+        position = game.view(viewer)
+        legal: dict[str, Any] = {}
+        if seat is not None and not self.is_over():
+            legal = _legal(game, seat)
+        return common | {
+            "you": seat,
+            "position": position_to_json(position),
+            "perspective": viewer,
+            "pips": list(position.pip_counts()),
+            "legal": legal,
+            "auto": self.auto.get(seat, {}) if seat is not None else {},
         }
 
     def record(self) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """How much one client may ask of the server, so that nobody can slow everyone else.
 
-Rates are counted with the ``limits`` library (sliding windows) per socket, per session
-and per network address; counts of open sockets and tables are kept here. A socket that
+Rates are counted in sliding windows per socket, per session and per network address
+(:class:`LocalRates` in this process, the ``limits`` library's Redis storage when shared);
+counts of open sockets and tables are kept here. A socket that
 sends faster than its rates is not refused but paced: the server reads its next message
 only when the window allows, so a flood costs the server nothing beyond the allowed rate
 and TCP slows the sender down. Chat, sign-ins, failed logins and state-changing HTTP
@@ -29,13 +30,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from limits import RateLimitItem, parse
-from limits.storage import SlidingWindowCounterSupport, storage_from_string
-from limits.strategies import SlidingWindowCounterRateLimiter
 
 log = logging.getLogger("nardy.throttle")
 
@@ -76,6 +77,80 @@ class Limits:
     """Addresses exempt from the per-address limits."""
 
 
+class LocalRates:
+    """Sliding-window counts in this process's memory, as the ``limits`` library keeps
+    them (a fixed window's count, and the previous one's weighted by how much of it the
+    sliding window still covers) at a fraction of its cost: every message of every socket
+    is counted, so this is on the server's busiest path. Counts of keys unused for two
+    windows are dropped now and then.
+
+    >>> now = [100.0]
+    >>> rates = LocalRates(clock=lambda: now[0])
+    >>> item = parse("2/second")
+    >>> [rates.hit(item, "a") for _ in range(3)]
+    [True, True, False]
+    >>> now[0] += 1.5  # half of the last window's two hits still count
+    >>> rates.window(item, "a")
+    (2, 0.5, 0, 1.5)
+    >>> rates.hit(item, "a"), rates.hit(item, "a")
+    (True, False)
+    """
+
+    SWEEP_EVERY = 10_000
+    """Hits between two sweeps of stale keys."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._counts: dict[tuple[str, str], list[float]] = {}
+        """(rate, key) → [start of the current fixed window, its count, the previous
+        window's count, the window's length]."""
+        self._hits = 0
+
+    def _entry(self, item: RateLimitItem, key: str) -> tuple[list[float], float]:
+        """The counts of ``key`` under ``item``, moved on to the fixed window of now."""
+        now = self.clock()
+        length = float(item.get_expiry())
+        entry = self._counts.get((str(item), key))
+        if entry is None:
+            entry = self._counts[(str(item), key)] = [now - now % length, 0.0, 0.0, length]
+        start = now - now % length
+        if start != entry[0]:
+            entry[2] = entry[1] if start - entry[0] == length else 0.0
+            entry[0], entry[1] = start, 0.0
+        return entry, now
+
+    def hit(self, item: RateLimitItem, key: str, cost: int = 1) -> bool:
+        """Count ``cost`` hits of ``key`` if they fit ``item``'s rate; whether they did."""
+        entry, now = self._entry(item, key)
+        length = entry[3]
+        weighted = entry[2] * (length - (now - entry[0])) / length + entry[1]
+        self._hits += 1
+        if self._hits % self.SWEEP_EVERY == 0:
+            self._sweep(now)
+        if weighted + cost > item.amount:
+            return False
+        entry[1] += cost
+        return True
+
+    def test(self, item: RateLimitItem, key: str) -> bool:
+        """Whether one more hit of ``key`` would fit (nothing counted)."""
+        entry, now = self._entry(item, key)
+        length = entry[3]
+        return entry[2] * (length - (now - entry[0])) / length + entry[1] + 1 <= item.amount
+
+    def window(self, item: RateLimitItem, key: str) -> Window:
+        """The sliding window in the ``limits`` layout (see :data:`Window`)."""
+        entry, now = self._entry(item, key)
+        length = entry[3]
+        left = length - (now - entry[0])
+        return int(entry[2]), left, int(entry[1]), left + length
+
+    def _sweep(self, now: float) -> None:
+        stale = [k for k, e in self._counts.items() if now - e[0] >= 2 * e[3]]
+        for k in stale:
+            del self._counts[k]
+
+
 class SharedRates:
     """Rates counted in a Redis that every process of a site shares (``limits``'
     asynchronous Redis storage, on the ``redis`` client)."""
@@ -105,9 +180,7 @@ class Throttle:
         one site count their rates in; without it they are counted in this process's
         memory."""
         self.limits = limits or Limits()
-        counts = storage_from_string("memory://")
-        self.limiter = SlidingWindowCounterRateLimiter(counts)
-        self.storage = cast(SlidingWindowCounterSupport, counts)
+        self.local = LocalRates()
         self.shared = None if shared is None else SharedRates(shared)
         self._items: dict[str, RateLimitItem] = {}
         self.sockets_at: Counter[str] = Counter()
@@ -132,7 +205,7 @@ class Throttle:
             return None
 
     def _local_hit(self, rate: str, key: str, cost: int = 1) -> bool:
-        return self.limiter.hit(self._item(rate), key, cost=cost)
+        return self.local.hit(self._item(rate), key, cost)
 
     async def _hit(self, rate: str, key: str, cost: int = 1) -> bool:
         shared = await self._shared("hit", self._item(rate), key, cost)
@@ -140,7 +213,7 @@ class Throttle:
 
     async def _test(self, rate: str, key: str) -> bool:
         shared = await self._shared("test", self._item(rate), key)
-        return self.limiter.test(self._item(rate), key) if shared is None else bool(shared)
+        return self.local.test(self._item(rate), key) if shared is None else bool(shared)
 
     async def _wait(self, rate: str, key: str, local: bool = False) -> float:
         """Seconds until ``key`` has room again under ``rate`` (at least a little)."""
@@ -151,7 +224,7 @@ class Throttle:
         item = self._item(rate)
         window = None if local else await self._shared("window", item, key)
         if window is None:
-            window = self.storage.get_sliding_window(item.key_for(key), item.get_expiry())
+            window = self.local.window(item, key)
         return room_in(item, window, cost)
 
     def trusted(self, address: str | None) -> bool:
