@@ -85,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from nardy.server.app import ServerConfig, create_app
+    from nardy.server.collector import settle_heap
     from nardy.server.store import Store
     from nardy.server.throttle import Limits
 
@@ -112,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"nardy: open http://{args.host}:{args.port}/ in your browser (data: {where})", flush=True
     )
+    settle_heap()
     uvicorn.run(
         app,
         host=args.host,
