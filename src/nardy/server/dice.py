@@ -56,6 +56,7 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 SEED_BYTES = 32
 SCHEME = "nardy-dice/2"
@@ -73,8 +74,10 @@ def new_seed() -> bytes:
     return secrets.token_bytes(SEED_BYTES)
 
 
+@lru_cache(maxsize=4096)
 def commitment(seed: bytes) -> str:
-    """The published SHA-256 digest of ``seed``, in hex."""
+    """The published SHA-256 digest of ``seed``, in hex (every state shows its game's:
+    worked out once per seed)."""
     return hashlib.sha256(seed).hexdigest()
 
 
@@ -103,8 +106,10 @@ def verify(seed_hex: str, published: str, rolls: Iterable[tuple[int, int]]) -> b
     return all(roll(seed, k) == tuple(r) for k, r in enumerate(rolls))
 
 
+@lru_cache(maxsize=4096)
 def game_seed(seed: bytes, game: int) -> bytes:
-    """The seed of game number ``game`` (from 1) of the table with ``seed``."""
+    """The seed of game number ``game`` (from 1) of the table with ``seed`` (worked out
+    once per game)."""
     return hmac.new(seed, f"game:{game}".encode(), hashlib.sha256).digest()
 
 
