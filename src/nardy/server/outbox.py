@@ -83,13 +83,18 @@ class Outbox:
             await self.drained.wait()
 
     async def _write(self) -> None:
+        """Write what is queued, in order: everything waiting at each wake-up under one
+        timeout (a state and an acknowledgement often come together)."""
         while True:
             if self.queue.qsize() <= self.queue.maxsize // 2:
                 self.drained.set()
-            text = await self.queue.get()
+            texts = [await self.queue.get()]
+            while not self.queue.empty():
+                texts.append(self.queue.get_nowait())
             try:
                 async with asyncio.timeout(self.timeout):
-                    await self.socket.send_text(text)
+                    for text in texts:
+                        await self.socket.send_text(text)
             except TimeoutError:
                 self.drop()
                 return
