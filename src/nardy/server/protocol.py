@@ -10,6 +10,9 @@ fields, so the table answers with that error only where it would read the fields
 (:func:`accepted`, :func:`game_event`): a spectator's malformed step is told it is not
 seated, and a command sent again with the ``id`` of an accepted one gets the first answer.
 
+The protocol stays in one module although it runs past 400 lines: every message kind
+beside the one parser that makes them is the point of it.
+
 It stays one module of some 400 lines: each message sits beside the check that reads it,
 so the whole inbound protocol is read in one place.
 
