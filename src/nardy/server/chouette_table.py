@@ -15,8 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nardy.bot.agents.agent import Agent
-from nardy.formats.position_json import position_to_json
-from nardy.formats.record import action_to_json
 from nardy.rules.chouette import Chouette, TeamDouble
 from nardy.rules.errors import NardyError
 from nardy.rules.game import (
@@ -100,12 +98,6 @@ class ChouetteTable(Room):
         return len(self.chouette.history), len(game.actions) if game else 0
 
     # -- who acts
-
-    def roles(self) -> dict[str, Any]:
-        table = self.chouette
-        if not table.order:
-            return {"box": None, "captain": None, "team": []}
-        return {"box": table.box, "captain": table.captain, "team": list(table.team)}
 
     def actors(self) -> list[int]:
         """Participants whose decision the table waits for."""
@@ -295,92 +287,25 @@ class ChouetteTable(Room):
 
     # -- what a client sees
 
-    def common_state(self) -> dict[str, Any]:
+    def common_state(self) -> protocol.ChouetteCommon:
         """The state's fields that are the same for everyone at the table."""
-        table, game = self.chouette, self.chouette.game
-        return {
-            "type": "state",
-            "kind": "chouette",
-            "n": self.n,
-            "table": self.id,
-            "variant": self.row.variant,
-            "settings": table.settings.to_json(table.variant),
-            "participants": [self.seat_name(s) for s in range(len(self.row.seats))],
-            "roles": self.roles(),
-            "ledger": list(table.ledger),
-            "games": len(table.history),
-            "phase": str(game.phase) if game else "roll-off",
-            "turn": game.turn if game else None,
-            "dice": list(game.dice) if game and game.dice else None,
-            "cube": None
-            if game is None
-            else {
-                "value": game.cube,
-                "owner": game.owner,
-                "enabled": game.cube_enabled,
-            },
-            "proposal": list(self.proposal) if self.proposal is not None else None,
-            "answers": [list(a) for a in table.answers],
-            "steps": [list(s) for s in game.moving.steps] if game and game.moving else [],
-            "last_play": _last_play(game, len(table.history) + 1) if game else None,
-            "status": self.row.status,
-            "commitment": self.row.commitment,
-            "game_dice": self.game_dice(),
-            "chat": self.chat,
-            "last": None
-            if not table.history
-            else {
-                "box": table.history[-1].box,
-                "captain": table.history[-1].captain,
-                "box_won": table.history[-1].box_won,
-                "payments": list(table.history[-1].payments),
-                "result": vars(table.history[-1].game.result),
-            },
-        }
+        return protocol.chouette_common(
+            self.facts(),
+            self.chouette,
+            participants=[self.seat_name(s) for s in range(len(self.row.seats))],
+            proposal=self.proposal,
+        )
 
-    def seat_state(self, me: int | None, common: dict[str, Any]) -> dict[str, Any]:
-        """The whole state as participant ``me`` sees it (None: a spectator): the board
-        from their side (the box's, or the team's) and their legal actions."""
-        table, game = self.chouette, self.chouette.game
-        side = BOX if me is not None and table.order and me == table.box else TEAM
-        position = game.view(side) if game is not None else None
-        legal: dict[str, Any] = {}
-        if me is not None and game is not None and me in self.actors():
-            legal = self._legal(me, game)
-        return common | {
-            "you": me,
-            "side": side,
-            "position": position_to_json(position) if position else None,
-            "legal": legal,
-        }
-
-    def _legal(self, me: int, game: Game) -> dict[str, Any]:
-        table = self.chouette
-        if self.proposal is not None:
-            return {"agree": True, "refuse": True}
-        if game.phase is Phase.DOUBLED:
-            return {"take": True, "drop": True}
-        side = BOX if me == table.box else TEAM
-        if game.phase is Phase.ROLLING:
-            refused = side == TEAM and self.refused == self._moment()
-            return {"roll": True, "double": game.can_double(side) and not refused}
-        if game.phase is Phase.MOVING and game.moving is not None:
-            turn = game.moving
-            return {
-                "steps": [list(step) for step in turn.legal_steps()],
-                "undo": bool(turn.steps),
-                "confirm": turn.is_complete(),
-                "remaining": list(turn.remaining),
-            }
-        return {}
-
-
-def _last_play(game: Game, number: int) -> dict[str, Any] | None:
-    """The game's last confirmed play as a record action, with the game's number."""
-    for action in reversed(game.actions):
-        if action.type == "play":
-            return {**action_to_json(action), "game": number}
-    return None
+    def seat_state(self, me: int | None, common: protocol.ChouetteCommon) -> protocol.ChouetteState:
+        """The whole state as participant ``me`` sees it (None: a spectator)."""
+        return protocol.chouette_state(
+            common,
+            self.chouette,
+            me,
+            acting=me is not None and me in self.actors(),
+            proposal=self.proposal is not None,
+            refused=self.refused == self._moment(),
+        )
 
 
 def _encode(event: Event | TeamDouble) -> dict[str, Any]:

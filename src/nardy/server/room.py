@@ -21,7 +21,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Protocol, Self, cast
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -79,7 +79,7 @@ class Room:
     bot_delay: float = defaults.BOT_DELAY
     n: int = 0
     rolls: int = 0
-    chat: list[dict[str, Any]] = field(default_factory=list)
+    chat: list[protocol.ChatLine] = field(default_factory=list)
     connections: set[Connection] = field(default_factory=set)
     on_change: Callable[[Room], Awaitable[None]] | None = None
     on_finish: Callable[[Room], Awaitable[None]] | None = None
@@ -369,7 +369,7 @@ class Room:
         """Table chat (spectators too); kept with the table's events. Returns its version."""
 
         async def work() -> int:
-            message = {
+            message: protocol.ChatLine = {
                 "from": name,
                 "seat": self.seat_of(player_id),
                 "text": text[:500],
@@ -425,14 +425,29 @@ class Room:
         """Start the timer for whatever deadline is pending (none by default)."""
 
     def view(self, player_id: str | None) -> dict[str, Any]:
-        """The whole state as one person sees it."""
-        return self.seat_state(self.seat_of(player_id), self.common_state())
+        """The whole state as one person sees it (as a plain JSON object: connections and
+        the HTTP answer take any message)."""
+        return cast(dict[str, Any], self.seat_state(self.seat_of(player_id), self.common_state()))
 
-    def common_state(self) -> dict[str, Any]:
-        """The state's fields that are the same for everyone at the table."""
+    def facts(self) -> protocol.Facts:
+        """What the state tells of the table itself, whatever its game."""
+        return protocol.Facts(
+            n=self.n,
+            table=self.id,
+            variant=self.row.variant,
+            status="over" if self.is_over() else self.row.status,
+            commitment=self.row.commitment,
+            game_dice=self.game_dice(),
+            chat=self.chat,
+        )
+
+    def common_state(self) -> Any:
+        """The state's fields that are the same for everyone at the table (each kind of
+        table has its own: :class:`~nardy.server.protocol.MatchCommon`,
+        :class:`~nardy.server.protocol.ChouetteCommon`)."""
         raise NotImplementedError
 
-    def seat_state(self, seat: int | None, common: dict[str, Any]) -> dict[str, Any]:
+    def seat_state(self, seat: int | None, common: Any) -> protocol.State:
         """The whole state as ``seat`` sees it (None: a spectator), from ``common``."""
         raise NotImplementedError
 
@@ -459,7 +474,11 @@ def _reason(error: BaseException) -> str:
     return text[:200]
 
 
-def _readable(message: dict[str, Any]) -> dict[str, Any]:
-    """A stored chat message with text that UTF-8 can hold (messages stored before the
-    server refused lone surrogates would otherwise break every view of the table)."""
-    return {k: printable(v) if isinstance(v, str) else v for k, v in message.items()}
+def _readable(message: dict[str, Any]) -> protocol.ChatLine:
+    """A stored chat message (as :meth:`Room.say` wrote it) with text that UTF-8 can hold
+    (messages stored before the server refused lone surrogates would otherwise break every
+    view of the table)."""
+    return cast(
+        protocol.ChatLine,
+        {k: printable(v) if isinstance(v, str) else v for k, v in message.items()},
+    )

@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nardy.bot.agents.agent import Agent, next_event
-from nardy.formats.position_json import position_to_json
-from nardy.formats.record import action_to_json, match_to_record
+from nardy.formats.record import match_to_record
 from nardy.rules.errors import NardyError
 from nardy.rules.forfeit import forfeit
 from nardy.rules.game import Event, Game, MakePlay, OpeningRoll, Phase, Reason, Roll
@@ -301,63 +300,26 @@ class Table(Room):
 
     # -- what a client sees
 
-    def common_state(self) -> dict[str, Any]:
+    def common_state(self) -> protocol.MatchCommon:
         """The state's fields that are the same for everyone at the table."""
-        game = self.game
-        return {
-            "type": "state",
-            "n": self.n,
-            "table": self.id,
-            "variant": self.row.variant,
-            "settings": self.match.settings.to_json(self.match.variant),
-            "seats": [self.seat_name(s) for s in range(2)],
-            "status": "over" if self.is_over() else self.row.status,
-            "score": list(self.match.score),
-            "game": len(self.match.games),
-            "crawford": not game.cube_enabled and self.match.settings.cube,
-            "phase": str(game.phase),
-            "turn": game.turn,
-            "dice": list(game.dice) if game.dice else None,
-            "cube": {"value": game.cube, "owner": game.owner, "enabled": game.cube_enabled},
-            "offer": list(game.offer) if game.offer else None,
-            "steps": [list(s) for s in game.moving.steps] if game.moving else [],
-            "last_play": _last_play(self.match),
-            "result": _result(game),
-            "last_result": _last_result(self.match),
-            "rematch": self.row.options.get("rematch"),
-            "starter": game.starter,
-            "opening": _opening_dice(game),
-            "plays": sum(1 for action in game.actions if action.type == "play"),
-            "winner": self.match.winner,
-            "commitment": self.row.commitment,
-            "seed": self.row.seed if self.is_over() else None,
-            "game_dice": self.game_dice(),
-            "clock": None if self.clock is None else self.clock.to_json(),
-            "hints": {
+        return protocol.match_common(
+            self.facts(),
+            self.match,
+            seats=[self.seat_name(s) for s in range(2)],
+            seed=self.row.seed if self.is_over() else None,
+            rematch=self.row.options.get("rematch"),
+            clock=None if self.clock is None else self.clock.to_json(),
+            hints={
                 "allowed": self.hints_allowed(),
                 "agreed": [bool(self.hints.get(0)), bool(self.hints.get(1))],
                 "computer": bool(self.agents),
             },
-            "chat": self.chat,
-        }
+        )
 
-    def seat_state(self, seat: int | None, common: dict[str, Any]) -> dict[str, Any]:
-        """The whole state as ``seat`` sees it (None: a spectator, who sees seat 0's
-        side): the board from their side and their legal actions."""
-        game = self.game
-        viewer = seat if seat is not None else 0
-        position = game.view(viewer)
-        legal: dict[str, Any] = {}
-        if seat is not None and not self.is_over():
-            legal = _legal(game, seat)
-        return common | {
-            "you": seat,
-            "position": position_to_json(position),
-            "perspective": viewer,
-            "pips": list(position.pip_counts()),
-            "legal": legal,
-            "auto": self.auto.get(seat, {}) if seat is not None else {},
-        }
+    def seat_state(self, seat: int | None, common: protocol.MatchCommon) -> protocol.MatchState:
+        """The whole state as ``seat`` sees it (None: a spectator)."""
+        auto = self.auto.get(seat, {}) if seat is not None else {}
+        return protocol.match_state(common, self.game, seat, over=self.is_over(), auto=auto)
 
     def record(self) -> dict[str, Any]:
         """The game record (INTERFACES.md §4), with the dice commitment and, once the
@@ -374,60 +336,3 @@ class Table(Room):
                 games.append(game)
             doc["dice"] |= {"scheme": dice_service.SCHEME, "games": games}
         return doc
-
-
-def _opening_dice(game: Game) -> list[int] | None:
-    """The roll-off that decided who starts this game, ``[seat 0's die, seat 1's die]``."""
-    first = game.actions[0] if game.actions else None
-    if first is None or first.type != "opening" or not first.attempts:
-        return None
-    return list(first.attempts[-1])
-
-
-def _last_play(match: Match) -> dict[str, Any] | None:
-    """The last confirmed play of ``match`` as a record action, with its game's number
-    (from 1); worked out from the stored events alone, like everything in the state."""
-    for number in range(len(match.games), 0, -1):
-        for action in reversed(match.games[number - 1].actions):
-            if action.type == "play":
-                return {**action_to_json(action), "game": number}
-    return None
-
-
-def _last_result(match: Match) -> dict[str, Any] | None:
-    """How the latest finished game of ``match`` ended, with its number (from 1)."""
-    for number in range(len(match.games), 0, -1):
-        result = _result(match.games[number - 1])
-        if result is not None:
-            return {"game": number, **result}
-    return None
-
-
-def _result(game: Game) -> dict[str, Any] | None:
-    """How ``game`` ended; with the ``reason`` of a forfeit (time, left) that ended it."""
-    if game.result is None:
-        return None
-    reasons = [action.reason for action in game.actions if action.reason is not None]
-    return {**vars(game.result), **({"reason": reasons[-1]} if reasons else {})}
-
-
-def _legal(game: Game, seat: int) -> dict[str, Any]:
-    """What ``seat`` may do now."""
-    legal: dict[str, Any] = {}
-    if game.phase is Phase.ROLLING and game.turn == seat:
-        legal["roll"] = True
-        legal["double"] = game.can_double(seat)
-    elif game.phase is Phase.MOVING and game.turn == seat and game.moving is not None:
-        turn = game.moving
-        legal["steps"] = [list(step) for step in turn.legal_steps()]
-        legal["undo"] = bool(turn.steps)
-        legal["confirm"] = turn.is_complete()
-        legal["remaining"] = list(turn.remaining)
-    elif game.phase is Phase.DOUBLED and game.turn == 1 - seat:
-        legal["take"] = legal["drop"] = True
-    elif game.phase is Phase.RESIGNING and game.offer and game.offer[0] != seat:
-        legal["accept"] = legal["decline"] = True
-        legal["level"] = game.offer[1]
-    if game.phase in (Phase.ROLLING, Phase.MOVING):
-        legal["resign"] = list(game.variant.resign_levels) or [1]
-    return legal

@@ -1,4 +1,5 @@
-"""The table socket's inbound messages (docs/PROTOCOL.md, "Client → server"), read in one place.
+"""The table socket's inbound messages (docs/PROTOCOL.md, "Client → server"): the half of
+:mod:`nardy.server.protocol` that reads what clients send.
 
 :func:`parse` turns a message's text into a :class:`Message`: the ``id`` its answers echo
 and its body, one immutable value per kind of message, with its fields checked. A message
@@ -10,11 +11,8 @@ fields, so the table answers with that error only where it would read the fields
 (:func:`accepted`, :func:`game_event`): a spectator's malformed step is told it is not
 seated, and a command sent again with the ``id`` of an accepted one gets the first answer.
 
-The protocol stays in one module although it runs past 400 lines: every message kind
-beside the one parser that makes them is the point of it.
-
-It stays one module of some 400 lines: each message sits beside the check that reads it,
-so the whole inbound protocol is read in one place.
+The inbound messages stay in one module although it runs past 400 lines: each message
+sits beside the check that reads it, so the whole inbound protocol is read in one place.
 
 >>> parse('{"type": "step", "from": 8, "to": 5, "id": 3}')
 Message(body=Step(source=8, target=5), id=3)
@@ -23,7 +21,7 @@ Malformed(type='step', error="a step needs whole numbers 'from' and 'to'")
 >>> parse('[1, 2]')
 Traceback (most recent call last):
 ...
-nardy.server.protocol.ProtocolError: a message must be a JSON object with a 'type'
+nardy.server.protocol.messages.ProtocolError: a message must be a JSON object with a 'type'
 """
 
 from __future__ import annotations
@@ -298,11 +296,11 @@ def parse(text: str) -> Message:
     >>> parse('{"type": 7}')
     Traceback (most recent call last):
     ...
-    nardy.server.protocol.ProtocolError: unknown command 7: 'type' must be a command name
+    nardy.server.protocol.messages.ProtocolError: unknown command 7: 'type' must be a command name
     >>> parse('{"type": "roll", "n": NaN, "id": 5}')
     Traceback (most recent call last):
     ...
-    nardy.server.protocol.ProtocolError: not valid JSON: NaN is not a number JSON allows
+    nardy.server.protocol.messages.ProtocolError: not valid JSON: NaN is not a number JSON allows
     """
     if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
         raise ProtocolError(f"message too large (the limit is {MAX_MESSAGE} bytes)")
@@ -371,7 +369,7 @@ def accepted(body: T | Malformed) -> T:
     >>> accepted(parse('{"type": "chat"}').body)
     Traceback (most recent call last):
     ...
-    nardy.server.protocol.ProtocolError: a chat message needs some 'text'
+    nardy.server.protocol.messages.ProtocolError: a chat message needs some 'text'
     """
     if isinstance(body, Malformed):
         raise ProtocolError(body.error)
@@ -401,7 +399,7 @@ def game_event(seat: int, command: Command, dice: Callable[[], tuple[int, int]])
     >>> game_event(0, Agree(), lambda: (3, 1))
     Traceback (most recent call last):
     ...
-    nardy.server.protocol.ProtocolError: unknown command 'agree'
+    nardy.server.protocol.messages.ProtocolError: unknown command 'agree'
     """
     match command:
         case Roll():
