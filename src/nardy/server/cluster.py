@@ -32,7 +32,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from nardy.server import wire
+from nardy.server import protocol, wire
 from nardy.server.broker import Broker, BrokerError, CallFailed
 from nardy.server.replies import Replies
 from nardy.server.room import Connection, Room, TableError
@@ -489,10 +489,18 @@ class Site:
 
 
 def _message_id(text: str) -> Any:
-    """The ``id`` of a client message, if it has one (for answering it if its table's
-    owner dies before it does)."""
+    """The ``id`` the owner's answer to a client message will carry, read as the owner
+    reads it (:func:`~nardy.server.protocol.parse`), so that the door can answer it if the
+    owner dies first: None when there is none — no ``id``, a message refused before its
+    ``id`` could be read, or a ``resync`` (answered with the state alone).
+
+    >>> _message_id('{"type": "roll", "id": 7}'), _message_id('{"type": "resync", "id": 8}')
+    (7, None)
+    >>> _message_id('{"type": "roll", "n": NaN, "id": 9}'), _message_id("x" * 5000)
+    (9, None)
+    """
     try:
-        doc = wire.loads(text)
-    except ValueError:
-        return None
-    return doc.get("id") if isinstance(doc, dict) else None
+        message = protocol.parse(text)
+    except protocol.ProtocolError as refused:
+        return refused.reply_id
+    return None if isinstance(message.body, protocol.Resync) else message.id
