@@ -138,6 +138,14 @@ class ServerError(AssertionError):
     """The server answered a command with an error."""
 
 
+def reply_key(message_id: Any) -> Any:
+    """How :attr:`Client.replies` holds the answers to a message ``id``: the id itself, or
+    for an array or object its JSON text (any JSON value may be an id)."""
+    if isinstance(message_id, list | dict):
+        return json.dumps(message_id, sort_keys=True)
+    return message_id
+
+
 @dataclass
 class Client:
     """One person (or spectator) at one table: an HTTP session and a table socket."""
@@ -233,7 +241,7 @@ class Client:
                     self.state = message
                     self.states.append(message)
                 if message.get("id") is not None and message.get("type") != "state":
-                    self.replies[message["id"]] = message
+                    self.replies[reply_key(message["id"])] = message
                 elif message.get("type") != "state":
                     self.other.append(message)
                 self.changed.set()

@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from client import Client, Policy, play_lockstep, record, run, same_game
+from client import Client, Policy, play_lockstep, record, reply_key, run, same_game
 from databases import emptied_postgres
 from processes import SiteProcesses
 from redis_server import flush
@@ -160,6 +160,29 @@ def test_a_command_sent_twice_through_another_process_is_applied_once(
         await ala.wait_n(answers[0]["n"])
         said = [m["text"] for m in ala.state["chat"]]
         assert said.count("hello twice") == 1
+        for client in (ala, ben):
+            await client.aclose()
+
+    run(scenario(), timeout=300)
+
+
+def test_any_json_id_is_answered_through_another_process(site: SiteProcesses) -> None:
+    """An ``id`` may be any JSON value (PROTOCOL.md), an array or an object too: a socket at
+    a process that does not own the table gets its answers with it, as at the owner."""
+    first, second, _ = site.urls
+
+    async def scenario() -> None:
+        ala, ben = await Client(first, "Ala").guest(), await Client(second, "Ben").guest()
+        table = await ala.create("backgammon", {"match_to": 1}, seat=0)  # owned at the first
+        await ben.join(table)
+        await ala.open()
+        await ben.open()
+        for reply_id in ([1, "a"], {"b": [2]}, "plain"):
+            await ben.send_raw(json.dumps({"type": "chat", "text": "hi", "id": reply_id}))
+            key = reply_key(reply_id)
+            await ben.wait(lambda key=key: key in ben.replies)  # type: ignore[misc]
+            answer = ben.replies.pop(key)
+            assert answer["type"] == "ack" and answer["id"] == reply_id
         for client in (ala, ben):
             await client.aclose()
 

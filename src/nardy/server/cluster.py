@@ -95,8 +95,9 @@ class Door:
     """The live table, when this process owns it."""
     sockets: dict[str, Connection] = field(default_factory=dict)
     """This process's connections to the table, by key."""
-    pending: dict[str, set[Any]] = field(default_factory=dict)
-    """Ids of forwarded commands not answered yet, by connection key."""
+    pending: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Ids of forwarded commands not answered yet, by connection key, each under its JSON
+    text (an id may be any JSON value, an array or an object too)."""
     held: list[tuple[str, str, str]] | None = None
     """While the door looks for a new owner: messages (key, name, text) that could not be
     sent, sent on once it has found one."""
@@ -297,7 +298,7 @@ class Site:
             return
         reply = _message_id(text)
         if reply is not None:
-            door.pending.setdefault(key, set()).add(reply)
+            door.pending.setdefault(key, {})[wire.dumps(reply)] = reply
 
     async def _attach(self, door: Door, key: str, connection: Any) -> None:
         message = {
@@ -399,7 +400,7 @@ class Site:
             if reply is not None:
                 waiting = door.pending.get(key)
                 if waiting is not None:
-                    waiting.discard(reply)
+                    waiting.pop(wire.dumps(reply), None)
             with contextlib.suppress(Exception):
                 await connection.send_text(text)
 
@@ -475,7 +476,7 @@ class Site:
             door.owner, door.room = owner, room
             held, door.held = door.held or [], None
             for key, connection in list(door.sockets.items()):
-                for reply in door.pending.pop(key, set()):
+                for reply in door.pending.pop(key, {}).values():
                     await connection.send({"type": "error", "message": UNANSWERED, "id": reply})
                 if room is not None:
                     await room.join(connection)
