@@ -4,9 +4,8 @@ It talks to a real server over real sockets: HTTP through ``httpx`` for signing 
 the lobby, a WebSocket through ``websockets`` for a table. It knows no rules: it plays
 only what the ``legal`` field of the state the server sends says is allowed.
 
-:class:`LiveServer` runs uvicorn on a free loopback port in a background thread;
-:func:`play_lockstep` drives clients one command at a time until the match is over;
-:func:`start_serve` runs ``nardy serve`` in a process of its own.
+:func:`play_lockstep` drives clients one command at a time until the match is over. The
+servers they talk to are started by :mod:`servers`.
 """
 
 from __future__ import annotations
@@ -14,25 +13,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import logging
 import random
-import socket
-import subprocess
-import sys
-import threading
-import time
 from collections.abc import Callable, Coroutine, Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TypeVar
 
 import httpx
-import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
-from nardy.bot.agents.agent import RandomAgent
-from nardy.server.app import COOKIE, ServerConfig, create_app
-from nardy.server.store import Store
+from nardy.server.app import COOKIE
 
 T = TypeVar("T")
 
@@ -40,98 +29,6 @@ T = TypeVar("T")
 def run(coroutine: Coroutine[Any, Any, T], timeout: float = 120) -> T:
     """Run a test's client side on a fresh event loop, within ``timeout`` seconds."""
     return asyncio.run(asyncio.wait_for(coroutine, timeout))
-
-
-def free_socket() -> socket.socket:
-    """A listening-ready socket bound to a free loopback port."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
-    return sock
-
-
-def start_serve(database: str, port: int, log: Path, *extra: str) -> subprocess.Popen[bytes]:
-    """``nardy serve`` on ``database`` (a URL) in its own process, its errors appended to
-    ``log``, ``extra`` arguments added; returns once it answers on ``port``."""
-    command = [sys.executable, "-m", "nardy.cli", "serve", "--port", str(port)]
-    command += ["--database", database, "--bot-delay", "0", "--grace", "600"]
-    command += ["--entropy-wait", "0", *extra]  # the test clients send no contributions
-    with open(log, "ab") as errors:
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
-    deadline = time.monotonic() + 120  # a loaded machine takes its time to import it all
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/me", trust_env=False, timeout=2)
-            return process
-        except httpx.TransportError:
-            if process.poll() is not None:
-                raise RuntimeError(f"nardy serve failed: {log.read_text()}") from None
-            time.sleep(0.05)
-    process.kill()
-    process.wait()
-    raise RuntimeError("nardy serve did not start")
-
-
-def random_agents(variant: str, level: str) -> RandomAgent:
-    """A fast computer player for tests."""
-    return RandomAgent(1)
-
-
-class LiveServer:
-    """uvicorn serving :func:`create_app` on 127.0.0.1 in a background thread."""
-
-    def __init__(
-        self,
-        database: Path,
-        config: ServerConfig | None = None,
-        agents: Callable[[str, str], Any] | None = random_agents,
-        store: Store | None = None,
-    ) -> None:
-        self.database = database
-        self.store = store or Store(f"sqlite:///{database}")
-        self.app = create_app(
-            self.store, config or ServerConfig(bot_delay=0.0, entropy_wait=0.0), agents=agents
-        )
-        self.sock = free_socket()
-        self.port = self.sock.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.ws_url = f"ws://127.0.0.1:{self.port}"
-        uv_config = uvicorn.Config(
-            self.app, log_level="warning", ws_max_size=1 << 16, lifespan="on"
-        )
-        self.errors: list[logging.LogRecord] = []
-        """Errors the server logged (an exception in a request or a socket)."""
-        self.handler = _Collect(self.errors)
-        logging.getLogger("uvicorn.error").addHandler(self.handler)
-        self.server = uvicorn.Server(uv_config)
-        self.thread = threading.Thread(
-            target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
-        )
-
-    def __enter__(self) -> LiveServer:
-        self.thread.start()
-        deadline = time.monotonic() + 180  # a bound, not a wait: start-up under load is slow
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.01)
-        return self
-
-    def __exit__(self, *_: Any) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
-        self.sock.close()
-        self.store.close()
-        logging.getLogger("uvicorn.error").removeHandler(self.handler)
-
-
-class _Collect(logging.Handler):
-    def __init__(self, into: list[logging.LogRecord]) -> None:
-        super().__init__(logging.ERROR)
-        self.into = into
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.into.append(record)
 
 
 class ServerError(AssertionError):

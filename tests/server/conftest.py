@@ -6,9 +6,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from client import LiveServer
 from processes import SiteProcesses
 from redis_server import RedisServer, flush, given_url, redis_binary
+from servers import LiveServer
 
 from nardy.server.app import ServerConfig
 

@@ -8,7 +8,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from client import free_socket, start_serve
+from servers import free_socket, start_serve
 
 
 class ServeProcess:

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from client import LiveServer, run, seated_pair
+from client import run, seated_pair
+from servers import LiveServer
 
 from nardy.server.store import EVENTS, Store
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from client import Client, LiveServer, run
+from client import Client, run
+from servers import LiveServer
 
 
 async def decide(client: Client, rng: random.Random) -> None:

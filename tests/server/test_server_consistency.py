@@ -12,7 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from client import Client, LiveServer, Policy, play_lockstep, run, seated_pair
+from client import Client, Policy, play_lockstep, run, seated_pair
+from servers import LiveServer
 from sqlalchemy.exc import OperationalError
 
 from nardy.rules.plays import legal_plays

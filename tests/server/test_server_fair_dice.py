@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from client import Client, LiveServer, Policy, play_lockstep, record, run
+from client import Client, Policy, play_lockstep, record, run
+from servers import LiveServer
 
 from nardy.server import dice as dice_service
 from nardy.server.app import ServerConfig

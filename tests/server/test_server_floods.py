@@ -10,7 +10,8 @@ import time
 from pathlib import Path
 
 import httpx
-from client import Client, LiveServer, run, seated_pair
+from client import Client, run, seated_pair
+from servers import LiveServer
 
 from nardy.server.app import ServerConfig
 from nardy.server.throttle import Limits

@@ -9,7 +9,8 @@ import os
 import random
 from typing import Any
 
-from client import Client, LiveServer, Policy, actionable, play_lockstep, run, seated_pair
+from client import Client, Policy, actionable, play_lockstep, run, seated_pair
+from servers import LiveServer
 
 from nardy.server.store import Store
 from nardy.server.table import Table

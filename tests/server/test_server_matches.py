@@ -7,7 +7,8 @@ import random
 from typing import Any
 
 import pytest
-from client import LiveServer, Policy, play_lockstep, record, run, seated_pair
+from client import Policy, play_lockstep, record, run, seated_pair
+from servers import LiveServer
 
 from nardy.cli.replay import replay_file
 

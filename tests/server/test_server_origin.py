@@ -8,7 +8,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from client import Client, LiveServer, run
+from client import Client, run
+from servers import LiveServer
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 

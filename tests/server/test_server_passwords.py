@@ -12,7 +12,8 @@ from typing import Any
 import httpx
 import pytest
 from argon2 import PasswordHasher
-from client import LiveServer, run
+from client import run
+from servers import LiveServer
 
 from nardy.server.app import ServerConfig
 from nardy.server.throttle import Limits

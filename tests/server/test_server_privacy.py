@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from client import Client, LiveServer, run
+from client import Client, run
+from servers import LiveServer
 from websockets.exceptions import ConnectionClosed
 
 

@@ -11,8 +11,9 @@ from pathlib import Path
 import httpx
 import pytest
 import sqlalchemy as sa
-from client import Client, LiveServer, Policy, play_lockstep, run, seated_pair
+from client import Client, Policy, play_lockstep, run, seated_pair
 from databases import POSTGRES, empty_postgres, schema_at
+from servers import LiveServer
 
 from nardy.server.store import NameTaken, Store
 

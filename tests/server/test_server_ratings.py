@@ -12,7 +12,8 @@ from typing import Any
 
 import httpx
 import sqlalchemy as sa
-from client import Client, LiveServer, run
+from client import Client, run
+from servers import LiveServer
 
 from nardy.ratings.glicko2 import Rating, rate
 from nardy.server.app import ServerConfig

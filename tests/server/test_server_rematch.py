@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from client import Client, LiveServer, Policy, play_lockstep, run, seated_pair
+from client import Client, Policy, play_lockstep, run, seated_pair
+from servers import LiveServer
 
 
 def test_rematch_against_the_computer_starts_a_new_match(live: LiveServer) -> None:

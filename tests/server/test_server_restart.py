@@ -10,16 +10,8 @@ import signal
 from pathlib import Path
 from typing import Any
 
-from client import (
-    Client,
-    Policy,
-    free_socket,
-    play_lockstep,
-    record,
-    run,
-    seated_pair,
-    start_serve,
-)
+from client import Client, Policy, play_lockstep, record, run, seated_pair
+from servers import free_socket, start_serve
 
 from nardy.cli.replay import replay_file
 

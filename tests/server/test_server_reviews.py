@@ -10,7 +10,8 @@ from typing import Any
 
 import httpx
 import pytest
-from client import Client, LiveServer, play_lockstep, record, run, seated_pair
+from client import Client, play_lockstep, record, run, seated_pair
+from servers import LiveServer
 
 from nardy.analysis.review import analyse
 from nardy.formats.position_json import position_to_json

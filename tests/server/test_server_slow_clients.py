@@ -9,8 +9,9 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from client import Client, LiveServer, Policy, play_lockstep, run, seated_pair
+from client import Client, Policy, play_lockstep, run, seated_pair
 from rawsocket import SilentClient
+from servers import LiveServer
 
 from nardy.server.app import ServerConfig
 from nardy.server.throttle import Limits

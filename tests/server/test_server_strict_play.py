@@ -32,9 +32,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from client import Client, free_socket, record, start_serve
+from client import Client, record
 from databases import POSTGRES, empty_postgres
 from referee import record_faults
+from servers import free_socket, start_serve
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 

@@ -16,17 +16,8 @@ from typing import Any
 
 import httpx
 import pytest
-from client import (
-    Client,
-    LiveServer,
-    Policy,
-    actionable,
-    play_lockstep,
-    record,
-    run,
-    same_game,
-    seated_pair,
-)
+from client import Client, Policy, actionable, play_lockstep, record, run, same_game, seated_pair
+from servers import LiveServer
 
 from nardy.server.app import ServerConfig
 from nardy.server.store import TableRow, new_id

@@ -9,7 +9,8 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
-from client import Client, LiveServer, Policy, actionable, play_lockstep, run, seated_pair
+from client import Client, Policy, actionable, play_lockstep, run, seated_pair
+from servers import LiveServer
 
 from nardy.formats.record import replay
 from nardy.rules.forfeit import forfeited

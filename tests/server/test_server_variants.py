@@ -6,8 +6,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from client import Client, LiveServer, run
+from client import Client, run
 from extra_variant import registered
+from servers import LiveServer
 
 from nardy.formats.position_json import position_to_json
 from nardy.rules.settings import Settings
