@@ -14,6 +14,10 @@
  *
  * A position is the 30-cell layout of nardy/rules/cells.py, held as 32 signed bytes (the last
  * two are always zero) so that it hashes and compares as four 64-bit words.
+ *
+ * It stays in one file of about 800 lines: one extension module is one translation unit
+ * (setup.py builds it from this file alone), its search shares the static node table and hash
+ * set with the step rules, and the whole of it is read side by side with plays.py.
  */
 
 #define PY_SSIZE_T_CLEAN
