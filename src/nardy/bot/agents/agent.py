@@ -95,35 +95,33 @@ def seeded_dice(seed: int) -> DiceSource:
 
 
 def next_event(game: Game, agents: tuple[Agent, Agent], dice: DiceSource) -> Event:
-    """The next event of ``game``: the agent's decision, or dice where dice are due."""
-    turn = game.turn
+    """The next event of ``game``: the decision of the agent the game waits for
+    (:attr:`~nardy.rules.game.Game.actor`), or dice where dice are due."""
+    actor = game.actor
     match game.phase:
         case Phase.OPENING:
             return OpeningRoll(dice())
         case Phase.ROLLING:
-            assert turn is not None
-            agent = agents[turn]
-            level = agent.resigns(game, turn)
+            assert actor is not None
+            agent = agents[actor]
+            level = agent.resigns(game, actor)
             if level is not None:
-                return Resign(turn, level)
-            if game.can_double(turn) and agent.doubles(game, turn):
-                return Double(turn)
-            return Roll(turn, dice())
+                return Resign(actor, level)
+            if game.can_double(actor) and agent.doubles(game, actor):
+                return Double(actor)
+            return Roll(actor, dice())
         case Phase.DOUBLED:
-            assert turn is not None
-            taker = 1 - turn
-            return Take(taker) if agents[taker].takes(game, taker) else Drop(taker)
+            assert actor is not None
+            return Take(actor) if agents[actor].takes(game, actor) else Drop(actor)
         case Phase.MOVING:
-            assert turn is not None and game.moving is not None
+            assert actor is not None and game.moving is not None
             plays = legal_plays(game.position, game.moving.dice)
-            steps = agents[turn].play(game, plays).steps if plays else ()
-            return MakePlay(turn, steps)
+            steps = agents[actor].play(game, plays).steps if plays else ()
+            return MakePlay(actor, steps)
         case Phase.RESIGNING:
-            assert game.offer is not None
-            resigner, level = game.offer
-            answerer = 1 - resigner
-            accepted = agents[answerer].accepts(game, answerer, level)
-            return Accept(answerer) if accepted else Decline(answerer)
+            assert actor is not None and game.offer is not None
+            accepted = agents[actor].accepts(game, actor, game.offer[1])
+            return Accept(actor) if accepted else Decline(actor)
     raise ValueError(f"no event is due in a game that is {game.phase}")
 
 
