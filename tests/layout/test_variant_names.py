@@ -2,12 +2,15 @@
 reads what it needs to know from the variant objects (see :mod:`nardy.rules.variant`).
 
 Docstrings and help texts may name variants; code may not compare with a variant's name,
-pick one from a table keyed by names, or test membership in a literal list of names.
+pick one from a table keyed by names, or test membership in a literal list of names. The
+browser's code and page hold no variant's name as a string at all: the client reads each
+variant from ``GET /api/variants``.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from nardy.variants import VARIANTS
@@ -69,3 +72,29 @@ def test_no_variant_name_is_tested_outside_the_variants() -> None:
         and (lines := by_name(path.read_text(encoding="utf-8")))
     }
     assert not found, f"variants told apart by name at {found}"
+
+
+WEB = SRC / "web" / "static"
+ALTERNATIVES = "|".join(re.escape(name) for name in sorted(NAMES))
+QUOTED = re.compile(rf"""["'`]({ALTERNATIVES})["'`]""")
+"""A variant's name written as a string in JavaScript or HTML."""
+
+
+def quoted_names(text: str) -> list[int]:
+    """The lines of ``text`` holding a variant's name as a string.
+
+    >>> quoted_names('const a = 1;\\nif (v === "dutch") {}\\nconst dutch = facts(v).reserve;')
+    [2]
+    """
+    return [n for n, line in enumerate(text.splitlines(), 1) if QUOTED.search(line)]
+
+
+def test_the_browser_names_no_variant() -> None:
+    """The client draws every variant from ``GET /api/variants``: its code and page name
+    none (the translations, which are data, may)."""
+    found = {
+        str(path.relative_to(WEB)): lines
+        for path in sorted([*WEB.rglob("*.js"), *WEB.rglob("*.html")])
+        if (lines := quoted_names(path.read_text(encoding="utf-8")))
+    }
+    assert not found, f"variants named in the browser's code at {found}"
