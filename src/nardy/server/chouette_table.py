@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nardy.bot.agents.agent import Agent
-from nardy.rules.chouette import Chouette, TeamDouble
+from nardy.rules.chouette import BOX, TEAM, Chouette, TeamDouble
 from nardy.rules.errors import NardyError
 from nardy.rules.game import (
     Double,
@@ -34,8 +34,6 @@ from nardy.server import protocol
 from nardy.server.codec import event_from_json, event_to_json
 from nardy.server.room import Room, StoreFailure, TableError
 from nardy.variants import variant_named
-
-BOX, TEAM = 0, 1
 
 
 @dataclass
