@@ -20,6 +20,7 @@ import uvicorn
 from nardy.bot.agents.agent import RandomAgent
 from nardy.server.app import ServerConfig, create_app
 from nardy.server.store import Store
+from nardy.server.ws_protocol import TableWebSocketProtocol
 
 
 def free_socket() -> socket.socket:
@@ -77,7 +78,11 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
         uv_config = uvicorn.Config(
-            self.app, log_level="warning", ws_max_size=1 << 16, lifespan="on"
+            self.app,
+            log_level="warning",
+            ws_max_size=1 << 16,
+            lifespan="on",
+            ws=TableWebSocketProtocol,  # as nardy serve runs it
         )
         self.errors: list[logging.LogRecord] = []
         """Errors the server logged (an exception in a request or a socket)."""

@@ -94,6 +94,7 @@ def run(args: argparse.Namespace) -> int:
     from nardy.server.collector import settle_heap
     from nardy.server.store import Store
     from nardy.server.throttle import Limits
+    from nardy.server.ws_protocol import TableWebSocketProtocol
 
     data = Path(args.data) if args.data else default_data_dir()
     store = Store(args.database) if args.database else Store.in_folder(data)
@@ -128,5 +129,6 @@ def run(args: argparse.Namespace) -> int:
         ws_max_size=1 << 16,
         ws_per_message_deflate=not args.no_ws_compression,
         loop=args.loop,
+        ws=TableWebSocketProtocol,
     )
     return 0

@@ -6,6 +6,12 @@ player's acknowledgement. Instead :meth:`Outbox.send` only queues the message; a
 this socket writes it. A socket whose queue is full, or whose write has not gone through
 within the timeout, cannot keep up: it is dropped (closed, and removed from its table),
 and a client that is merely slow reconnects and resyncs.
+
+Under ``nardy serve`` the socket's protocol offers a direct send
+(:mod:`nardy.server.ws_protocol`): a message is then framed into the connection's buffer
+at once, with no queue and no writer task, and the socket is dropped when more than
+:data:`BYTES_PER_MESSAGE` times the queue's size waits in that buffer, or when the client
+has taken nothing for the timeout.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import Any, Protocol
 
 from starlette.websockets import WebSocket
 
@@ -22,6 +28,26 @@ from nardy.server.replies import Replies
 
 CANNOT_KEEP_UP = 1013
 """WebSocket close code "try again later", sent to a socket that was dropped."""
+
+BYTES_PER_MESSAGE = 4096
+"""With a direct send, the bytes a socket may have waiting per message of its queue's size
+(a state is about 1.2 kB before compression, tens of bytes after)."""
+
+
+class DirectSend(Protocol):
+    """What a connection's protocol offers for sending without a task of our own
+    (:class:`~nardy.server.ws_protocol.TableWebSocketProtocol`)."""
+
+    writable: asyncio.Event
+    """Set while the transport takes writes."""
+
+    def send_now(self, text: str) -> int:
+        """Send ``text``; the bytes now waiting for the client, or -1 if it is gone."""
+        ...
+
+    def stalled_for(self) -> float:
+        """Seconds the transport has refused writes (0 while it takes them)."""
+        ...
 
 
 class Outbox:
@@ -36,8 +62,12 @@ class Outbox:
         address: str | None = None,
         size: int = 64,
         timeout: float = 10.0,
+        direct: DirectSend | None = None,
     ) -> None:
         self.socket = socket
+        self.direct = direct
+        """The protocol's direct send, when it has one (see the module docstring)."""
+        self.max_waiting = size * BYTES_PER_MESSAGE
         self.player_id = player_id
         self.session = session
         self.address = address
@@ -59,7 +89,8 @@ class Outbox:
         self.close_code, self.close_reason = CANNOT_KEEP_UP, "cannot keep up"
 
     def start(self) -> None:
-        self.writer = asyncio.get_running_loop().create_task(self._write())
+        if self.direct is None:
+            self.writer = asyncio.get_running_loop().create_task(self._write())
         self.reader = asyncio.current_task()
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -70,6 +101,12 @@ class Outbox:
         """Queue a message already encoded as JSON text; never waits for the client."""
         if self.dropped.is_set():
             return
+        direct = self.direct
+        if direct is not None:
+            waiting = direct.send_now(text)
+            if waiting > self.max_waiting or direct.stalled_for() > self.timeout:
+                self.drop()
+            return
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
@@ -78,6 +115,15 @@ class Outbox:
     async def room(self) -> None:
         """Wait until the queue is at most half full: a client is read only as fast as
         it reads its answers."""
+        direct = self.direct
+        if direct is not None:
+            while not direct.writable.is_set() and not self.dropped.is_set():
+                try:
+                    async with asyncio.timeout(max(0.0, self.timeout - direct.stalled_for())):
+                        await direct.writable.wait()
+                except TimeoutError:
+                    self.drop()
+            return
         while self.queue.qsize() > self.queue.maxsize // 2 and not self.dropped.is_set():
             self.drained.clear()
             await self.drained.wait()

@@ -33,6 +33,14 @@ class Replies:
 
     @staticmethod
     def _key(message_id: Any) -> str:
+        """One text per id: a string id (what clients send) as itself after a quote, any
+        other as its JSON, which never starts with one.
+
+        >>> Replies._key("7"), Replies._key(7), Replies._key({"b": 1, "a": 2})
+        ('"7', '7', '{"a": 2, "b": 1}')
+        """
+        if type(message_id) is str:
+            return '"' + message_id
         return json.dumps(message_id, sort_keys=True)
 
     def answer(self, message_id: Any) -> dict[str, Any] | None:

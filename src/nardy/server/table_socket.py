@@ -27,6 +27,7 @@ from nardy.server.room import Room, TableError
 from nardy.server.store import Store, TableRow
 from nardy.server.table import Table
 from nardy.server.throttle import Throttle
+from nardy.server.ws_protocol import DIRECT
 
 COOKIE = "nardy_session"
 """The session cookie."""
@@ -116,6 +117,7 @@ class TableSockets:
             address=address,
             size=self.queue,
             timeout=self.timeout,
+            direct=socket.scope.get("extensions", {}).get(DIRECT),
         )
         outbox.start()
         if outbox.session is not None:
