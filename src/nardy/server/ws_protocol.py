@@ -44,7 +44,7 @@ DIRECT = "nardy.direct_send"
 SMALL = 200
 """Messages shorter than this many bytes go uncompressed."""
 
-COMPRESSION: dict[str, int] = {"level": 4, "memLevel": 5}
+COMPRESSION: dict[str, int] = {"level": 4, "memLevel": 1}
 """zlib settings of each socket's compressor (the window is uvicorn's, 2¹² bytes)."""
 
 WINDOW_BITS = 12
