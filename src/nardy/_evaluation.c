@@ -6,8 +6,9 @@
  * the opponent's numbering (which roller point each opponent point is) and whether hits exist.
  *
  * cells: N x 30 int64 (the layout of nardy.rules.cells), C-contiguous.
- * inputs(cells, n, opponent_points, hits, features, flipped, out): writes N rows of
- *   200 raw inputs (+ 16 features when `features`) as float32 or float64 (by out's item size).
+ * inputs(cells, n, opponent_points, hits, features, flipped, out[, extended]): writes N rows
+ *   of 200 raw inputs (+ 16 features when `features`, 28 when `extended` too) as float32 or
+ *   float64 (by out's item size).
  * classify(cells, n, opponent_points, out): writes N int64 classes, 0 contact and 1 race.
  *
  * Copyright the nardy authors. AGPL-3.0-or-later.
@@ -26,6 +27,7 @@
 #define SIDE 100
 #define RAW 200
 #define PER_SIDE 8
+#define EXTENDED_PER_SIDE 14
 
 static double escapes[1 << 12];
 
@@ -73,8 +75,12 @@ static int longest_run(uint64_t bits) {
     return run;
 }
 
-static double shots(uint64_t hitters, uint64_t blots, uint64_t open) {
-    int count = 0;
+static int highest_bit(uint64_t x) { return x ? 63 - __builtin_clzll(x) : 0; }
+
+/* The share of the 36 rolls that hit a blot, and the pips the costliest hit of each roll
+ * takes from the other side (the hitter's point), summed over the 36 rolls. */
+static double shots(uint64_t hitters, uint64_t blots, uint64_t open, int *pip_total) {
+    int count = 0, pips = 0;
     for (int a = 1; a <= 6; a++) {
         for (int b = a; b <= 6; b++) {
             uint64_t hit;
@@ -83,18 +89,21 @@ static double shots(uint64_t hitters, uint64_t blots, uint64_t open) {
                          h4 = (h3 & open) >> a;
                 hit = (h1 | h2 | h3 | h4) & blots;
                 count += hit != 0;
+                pips += highest_bit(hit);
             } else {
                 uint64_t ha = hitters >> a, hb = hitters >> b;
                 hit = ((ha | hb) & blots) | ((((ha & open) >> b) | ((hb & open) >> a)) & blots);
                 count += 2 * (hit != 0);
+                pips += 2 * highest_bit(hit);
             }
         }
     }
+    *pip_total = pips;
     return count / 36.0;
 }
 
 /* One side's counts in its own numbering: own[p], other[p] for p = 1..24, out. */
-typedef struct { int own[25]; int other[25]; int out; int off; } Side;
+typedef struct { int own[25]; int other[25]; int out; int other_out; int off; } Side;
 
 static void sides(const int64_t *c, const int *opp, Side *roller, Side *opponent) {
     for (int p = 1; p <= 24; p++) {
@@ -107,6 +116,8 @@ static void sides(const int64_t *c, const int *opp, Side *roller, Side *opponent
     }
     roller->out = (int)(c[BAR] + c[RESERVE]);
     opponent->out = (int)(c[OPP_BAR] + c[OPP_RESERVE]);
+    roller->other_out = opponent->out;
+    opponent->other_out = roller->out;
 }
 
 static int rearmost(const Side *s) {
@@ -140,7 +151,8 @@ static void raw_side(const int64_t *c, const Side *s, int bar, int reserve, int 
     PUT(start + 99, (pips + 25.0 * (double)(c[bar] + c[reserve])) / 200.0);
 }
 
-static void feature_side(const Side *s, int hold, int hits, void *row, int f32, int start) {
+static void feature_side(const Side *s, int hold, int hits, int extended, void *row, int f32,
+                         int start) {
     uint64_t held = 0, blocked = 0, present = 0, blots = 0;
     int singles = 0, back_count = 0;
     for (int p = 1; p <= 24; p++) {
@@ -153,14 +165,36 @@ static void feature_side(const Side *s, int hold, int hits, void *row, int f32, 
     }
     if (s->out > 0) present |= 1ULL << 25;
     int back = rearmost(s);
+    int pip_total = 0;
     PUT(start + 0, singles / 6.0);
-    PUT(start + 1, hits ? shots(present, blots, ~blocked) : 0.0);
+    PUT(start + 1, hits ? shots(present, blots, ~blocked, &pip_total) : 0.0);
     PUT(start + 2, popcount(held & 0x7EULL) / 6.0);
     PUT(start + 3, popcount(held & (0x3FULL << 19)) / 6.0);
     PUT(start + 4, longest_run(held) / 6.0);
     PUT(start + 5, escapes[((blocked << 12) >> back) & 0xFFF]);
     PUT(start + 6, (back_count + s->out) / 15.0);
     PUT(start + 7, longest_run(blocked & ((1ULL << back) - 1)) / 6.0);
+    if (!extended) return;
+    int closed = popcount(blocked & (0x3FULL << 19));
+    PUT(start + 8, closed * closed / 36.0);
+    PUT(start + 9, pip_total / 864.0);
+    uint64_t far = held & (0x3FULL << 19);
+    PUT(start + 10, far ? (25 - highest_bit(far & -far)) / 6.0 : 0.0);
+    int last = s->other_out > 0 ? 0 : foremost_other(s);
+    int behind = 0;
+    for (int p = last + 1; p <= 24; p++) behind += s->own[p] * (p - last);
+    if (last < 25) behind += s->out * (25 - last);
+    PUT(start + 11, behind / 152.0);
+    int moves = 0;
+    for (int d = 1; d <= 6; d++)
+        moves += popcount(present & ~(blocked << d) & ~((1ULL << (d + 1)) - 1));
+    PUT(start + 12, moves / 60.0);
+    double least = 1.0;
+    for (int p = 15; p <= 24; p++) {
+        double e = escapes[((blocked << 12) >> p) & 0xFFF];
+        if (e < least) least = e;
+    }
+    PUT(start + 13, 1.0 - least);
 }
 
 static int read_points(PyObject *seq, int *opp) {
@@ -188,12 +222,13 @@ static PyObject *inputs(PyObject *self, PyObject *args) {
     Py_buffer cells, out;
     Py_ssize_t n;
     PyObject *points;
-    int hits, features, flipped;
-    if (!PyArg_ParseTuple(args, "y*nOpppw*", &cells, &n, &points, &hits, &features, &flipped,
-                          &out))
+    int hits, features, flipped, extended = 0;
+    if (!PyArg_ParseTuple(args, "y*nOpppw*|p", &cells, &n, &points, &hits, &features, &flipped,
+                          &out, &extended))
         return NULL;
     int opp[24];
-    int width = RAW + (features ? 2 * PER_SIDE : 0);
+    int per = extended ? EXTENDED_PER_SIDE : PER_SIDE;
+    int width = RAW + (features ? 2 * per : 0);
     int f32 = out.itemsize == 4 || (out.format && out.format[0] == 'f');
     Py_ssize_t item = f32 ? 4 : 8;
     if (read_points(points, opp) < 0) goto fail;
@@ -211,9 +246,9 @@ static PyObject *inputs(PyObject *self, PyObject *args) {
         raw_side(c, &roller, BAR, RESERVE, OFF, row, f32, first);
         raw_side(c, &opponent, OPP_BAR, OPP_RESERVE, OPP_OFF, row, f32, second);
         if (features) {
-            int ff = RAW + (flipped ? PER_SIDE : 0), fs = RAW + (flipped ? 0 : PER_SIDE);
-            feature_side(&roller, hold, hits, row, f32, ff);
-            feature_side(&opponent, hold, hits, row, f32, fs);
+            int ff = RAW + (flipped ? per : 0), fs = RAW + (flipped ? 0 : per);
+            feature_side(&roller, hold, hits, extended, row, f32, ff);
+            feature_side(&opponent, hold, hits, extended, row, f32, fs);
         }
     }
     PyBuffer_Release(&cells);

@@ -13,7 +13,7 @@ import pytest
 from nardy.bench.players import RandomPlayer
 from nardy.bot.evaluation.encoding import Encoder
 from nardy.bot.evaluation.evaluator import Evaluator
-from nardy.bot.evaluation.features import NAMES, PER_SIDE, Features
+from nardy.bot.evaluation.features import EXTENDED, NAMES, PER_SIDE, Features
 from nardy.bot.evaluation.model import CONTACT, RACE, Geometry, Model, classify, compiled
 from nardy.bot.evaluation.network import Network
 from nardy.bot.evaluation.shipped import weights_path
@@ -99,6 +99,42 @@ def test_features_count_what_a_player_counts() -> None:
     assert theirs["back"] == pytest.approx(1 / 15)  # their 20 (the roller's 5)
 
 
+def test_extended_features_count_what_a_player_counts() -> None:
+    f = Features(BACKGAMMON, extended=True)
+    per = len(EXTENDED)
+    # the roller: a blot on 10, points 9-8-7-6 and an anchor on its 20 (the opponent's
+    # 5-point); the opponent: a blot on the roller's 5 and points on the roller's 22 and 23
+    x = f.compute(cells_of({10: 1, 9: 2, 8: 2, 7: 2, 6: 2, 20: 2}, {5: 1, 22: 2, 23: 2}))[0]
+    mine = dict(zip(EXTENDED, x[:per], strict=True))
+    theirs = dict(zip(EXTENDED, x[per:], strict=True))
+    # two points of the opponent's home are closed: a hit roller checker dances with
+    # (2/6)^2 of the rolls; of the roller's points only the 6 is in the opponent's entry
+    assert mine["dance"] == pytest.approx((2 / 6) ** 2)
+    assert theirs["dance"] == pytest.approx((1 / 6) ** 2)
+    assert mine["anchor"] == pytest.approx(5 / 6) and theirs["anchor"] == 0.0
+    # every hit on the opponent's only blot (its 20) sends it back 5 pips
+    assert mine["pip_loss"] == pytest.approx(mine["shots"] * 5 / 24)
+    # the opponent's rearmost checker is on the roller's 5: the roller must still move its
+    # checkers on 6..10 by 1, 2·2, 3·2, 4·2 and 5 pips and the anchor's by 15·2 to pass it
+    assert mine["break_contact"] == pytest.approx((2 + 4 + 6 + 8 + 5 + 30) / 152)
+    # the roller's rearmost is its 20 (the opponent's 5): only the opponent's blot on its
+    # 20 is behind it, 15 pips
+    assert theirs["break_contact"] == pytest.approx(15 / 152)
+    # single-die moves of the opponent (its numbering: checkers on 20, 3, 2; the roller
+    # holds its 16-19 and 5): 3→2, 2→1, 3→1, 20→15, 20→14
+    assert theirs["mobility"] == pytest.approx(5 / 60)
+    free = f.compute(cells_of({6: 5, 8: 3}, {1: 2}))[0]
+    assert free[EXTENDED.index("contain")] == 0.0  # no opposing point: nothing contains
+
+
+def test_the_extended_set_starts_with_the_plain_one() -> None:
+    cells = played_positions(BACKGAMMON, games=2)
+    plain, wide = Features(BACKGAMMON).compute(cells), Features(BACKGAMMON, True).compute(cells)
+    per = len(EXTENDED)
+    assert np.array_equal(wide[:, :PER_SIDE], plain[:, :PER_SIDE])
+    assert np.array_equal(wide[:, per : per + PER_SIDE], plain[:, PER_SIDE:])
+
+
 def test_long_nardy_features_block_with_one_checker_and_never_count_shots() -> None:
     f = Features(LONG_NARDY)
     x = f.compute(played_positions(LONG_NARDY, games=2))
@@ -123,16 +159,19 @@ def test_the_compiled_encoder_computes_exactly_what_numpy_computes(variant) -> N
     kernel = compiled()
     assert kernel is not None
     cells = played_positions(variant, games=15, seed=7)
-    encoder, features, g = Encoder(variant), Features(variant), Geometry.of(variant)
+    encoder, g = Encoder(variant), Geometry.of(variant)
     points = np.ascontiguousarray(g.opponent_points, dtype=np.int64)
-    for flipped in (False, True):
-        for dtype in (np.float64, np.float32):
-            want = np.concatenate(
-                [encoder.encode(cells, flipped), features.compute(cells, flipped)], axis=1
-            ).astype(dtype)
-            got = np.empty_like(want)
-            kernel.inputs(cells, len(cells), points, features.hits, True, flipped, got)
-            assert np.array_equal(got, want)
+    for extended in (False, True):
+        features = Features(variant, extended)
+        for flipped in (False, True):
+            for dtype in (np.float64, np.float32):
+                want = np.concatenate(
+                    [encoder.encode(cells, flipped), features.compute(cells, flipped)], axis=1
+                ).astype(dtype)
+                got = np.empty_like(want)
+                hits = features.hits
+                kernel.inputs(cells, len(cells), points, hits, True, flipped, got, extended)
+                assert np.array_equal(got, want)
     kinds = np.empty(len(cells), dtype=np.int64)
     kernel.classify(cells, len(cells), points, kinds)
     assert np.array_equal(kinds, classify(g, cells))

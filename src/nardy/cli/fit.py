@@ -23,6 +23,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="CONTACT,RACE",
         help="hidden units of new class networks (--fresh, --warm), e.g. 128,64",
     )
+    parser.add_argument(
+        "--extended",
+        action="store_true",
+        help="give the contact network the extended features (new inputs start at zero weight)",
+    )
     parser.add_argument("--data", required=True, nargs="+", help="data sets (.npz)")
     parser.add_argument("--epochs", type=int, default=20, help="passes over the data")
     parser.add_argument("--rate", type=float, default=0.002, help="Adam's first step size")
@@ -61,11 +66,13 @@ def run(args: argparse.Namespace) -> int:
 
     variant = variant_named(args.variant)
     if args.fresh:
-        model = Model.create(variant, _hidden(args.hidden), seed=args.seed)
+        model = Model.create(variant, _hidden(args.hidden), seed=args.seed, extended=args.extended)
     elif args.warm:
         model = warm_model(variant, Network.load(args.warm), _hidden(args.hidden), args.seed)
     else:
         model = Model.load(variant, Path(args.weights) if args.weights else weights_path(variant))
+    if args.extended:
+        model = model.extended()
     sets = [load_data(Path(path)) for path in args.data]
     cells = np.concatenate([s[0] for s in sets])
     targets = np.concatenate([s[1] for s in sets])

@@ -5,6 +5,11 @@ features say what that means: how many blots a side leaves and how many rolls hi
 many points it holds at home and far from home, its longest run of held points (a prime, or
 in long nardy a block), how freely its rearmost checker escapes past the other side's
 points, how much of it is still back, and how long the blockade in front of that checker is.
+The *extended* set (:data:`EXTENDED`) adds six more, after the ideas behind the inputs of
+strong backgammon networks: how often a checker coming in from the bar would dance, how many
+pips a hit costs the other side on average, how far forward its best anchor is, how many pips
+it must still move to leave the other side behind, how many single-die moves it has, and how
+well the other side contains a checker in its outfield or home.
 
 Every feature is computed for each side in its own numbering (the opponent's through the
 variant's :meth:`~nardy.rules.variant.Variant.mirror`), on bit masks of the 25 points
@@ -47,6 +52,8 @@ NAMES = (
 )
 """The features of one side, in input order."""
 PER_SIDE = len(NAMES)
+EXTENDED = (*NAMES, "dance", "pip_loss", "anchor", "break_contact", "mobility", "contain")
+"""The extended set of one side's features, in input order: :data:`NAMES` first."""
 
 Bits = npt.NDArray[np.int64]
 
@@ -162,9 +169,12 @@ def _masks(counts: npt.NDArray[np.int64], at_least: int) -> Bits:
     return ((counts >= at_least) @ _WEIGHTS).astype(np.int64)
 
 
-def _shots(hitters: Bits, blots: Bits, open_: Bits) -> npt.NDArray[np.float64]:
-    """Share of the 36 rolls with which a checker in ``hitters`` lands on a point in ``blots``
-    (moving down the numbering, every stop on an open point)."""
+def _hits(
+    hitters: Bits, blots: Bits, open_: Bits
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """For each of the 15 rolls of two different dice and the 6 doubles, the points in
+    ``blots`` a checker in ``hitters`` lands on (moving down the numbering, every stop on
+    an open point): two N×15 and N×6 arrays of bit masks."""
     h = hitters[:, None]
     bl = blots[:, None]
     op = open_[:, None]
@@ -175,20 +185,51 @@ def _shots(hitters: Bits, blots: Bits, open_: Bits) -> npt.NDArray[np.float64]:
     h3 = (h2 & op) >> _D
     h4 = (h3 & op) >> _D
     doubles = (h1 | h2 | h3 | h4) & bl
+    return mixed, doubles
+
+
+def _shots(hitters: Bits, blots: Bits, open_: Bits) -> npt.NDArray[np.float64]:
+    """Share of the 36 rolls with which a checker in ``hitters`` lands on a point in ``blots``."""
+    mixed, doubles = _hits(hitters, blots, open_)
     result: npt.NDArray[np.float64] = (
         2 * (mixed != 0).sum(axis=1) + (doubles != 0).sum(axis=1)
     ) / 36.0
     return result
 
 
+def highest_bit(bits: Bits) -> Bits:
+    """Index of the highest set bit of each element, 0 where none is set.
+
+    >>> highest_bit(np.array([0, 1, 2, 0b1011, 1 << 24])).tolist()
+    [0, 0, 1, 3, 24]
+    """
+    safe = np.maximum(bits, 1).astype(np.float64)
+    return np.floor(np.log2(safe)).astype(np.int64)
+
+
+def _pip_loss(hitters: Bits, blots: Bits, open_: Bits) -> npt.NDArray[np.float64]:
+    """The pips the other side loses to the costliest hit of each roll, averaged over the 36
+    rolls, in 24ths: a blot hit on the hitter's point q had 25 − q pips to go and has 25."""
+    mixed, doubles = _hits(hitters, blots, open_)
+    total = 2 * highest_bit(mixed).sum(axis=1) + highest_bit(doubles).sum(axis=1)
+    result: npt.NDArray[np.float64] = total / 864.0
+    return result
+
+
+_CONTAIN_FROM = np.arange(15, 25)
+
+
 class Features:
-    """The hand-made features of one variant's positions."""
+    """The hand-made features of one variant's positions: :data:`NAMES` per side, or with
+    ``extended`` the larger set :data:`EXTENDED`."""
 
-    size = 2 * PER_SIDE
-
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant, extended: bool = False) -> None:
         self.hits = variant.hits
         self.hold = 2 if self.hits else 1
+        self.extended = extended
+        self.names = EXTENDED if extended else NAMES
+        self.per_side = len(self.names)
+        self.size = 2 * self.per_side
         mirror = [variant.mirror(p) for p in range(1, 25)]
         self.points = np.arange(1, 25)
         self.opponent_points = np.array([mirror.index(q) + 1 for q in range(1, 25)])
@@ -198,7 +239,7 @@ class Features:
     ) -> npt.NDArray[np.float64]:
         """Features of each row of ``cells`` (N×30): the roller's, then the opponent's;
         with ``flipped``, the same positions seen from the opponent (halves swapped)."""
-        n = len(cells)
+        n, per = len(cells), self.per_side
         result = np.empty((n, self.size)) if out is None else out
         own = np.maximum(cells[:, self.points], 0)
         theirs = np.maximum(-cells[:, self.opponent_points], 0)
@@ -207,9 +248,9 @@ class Features:
         against_theirs = np.maximum(cells[:, self.opponent_points], 0)
         mine_out = cells[:, BAR] + cells[:, RESERVE]
         their_out = cells[:, OPP_BAR] + cells[:, OPP_RESERVE]
-        first, second = (PER_SIDE, 0) if flipped else (0, PER_SIDE)
-        self._side(own, against_own, mine_out, result[:, first : first + PER_SIDE])
-        self._side(theirs, against_theirs, their_out, result[:, second : second + PER_SIDE])
+        first, second = (per, 0) if flipped else (0, per)
+        self._side(own, against_own, mine_out, their_out, result[:, first : first + per])
+        self._side(theirs, against_theirs, their_out, mine_out, result[:, second : second + per])
         return result
 
     def _side(
@@ -217,16 +258,19 @@ class Features:
         own: npt.NDArray[np.int64],
         other: npt.NDArray[np.int64],
         out: npt.NDArray[np.int64],
+        other_out: npt.NDArray[np.int64],
         into: npt.NDArray[np.float64],
     ) -> None:
         """One side's features from its checkers ``own`` and the other side's ``other`` on
-        its points 1..24 (its numbering), and its checkers ``out`` on the bar or reserve."""
+        its points 1..24 (its numbering), and the checkers ``out`` and ``other_out`` of each
+        on the bar or in the reserve."""
         held = _masks(own, self.hold)
         blocked = _masks(other, self.hold)
         present = _masks(own, 1) | ((out > 0).astype(np.int64) << 25)
+        their_blots = _masks(other, 1) & ~_masks(other, 2)
         into[:, 0] = (own == 1).sum(axis=1) / 6.0
         if self.hits:
-            into[:, 1] = _shots(present, _masks(other, 1) & ~_masks(other, 2), ~blocked)
+            into[:, 1] = _shots(present, their_blots, ~blocked)
         else:
             into[:, 1] = 0.0
         into[:, 2] = popcount(held & _HOME_BITS) / 6.0
@@ -238,3 +282,27 @@ class Features:
         into[:, 6] = (own[:, _BACK_POINTS - 1].sum(axis=1) + out) / 15.0
         ahead = blocked & ((np.int64(1) << back) - 1)
         into[:, 7] = longest_run(ahead) / 6.0
+        if not self.extended:
+            return
+        closed = popcount(blocked & _FAR_BITS)
+        into[:, 8] = closed * closed / 36.0
+        if self.hits:
+            into[:, 9] = _pip_loss(present, their_blots, ~blocked)
+        else:
+            into[:, 9] = 0.0
+        far = held & _FAR_BITS
+        lowest = highest_bit(far & -far)  # the most advanced anchor, 0 without one
+        into[:, 10] = np.where(far != 0, 25 - lowest, 0) / 6.0
+        occupied = other > 0
+        theirs_last = np.where(
+            other_out > 0, 0, np.where(occupied.any(axis=1), 1 + np.argmax(occupied, axis=1), 25)
+        )
+        to_go = np.maximum(self.points[None, :] - theirs_last[:, None], 0)
+        behind = (own * to_go).sum(axis=1) + out * np.maximum(25 - theirs_last, 0)
+        into[:, 11] = behind / 152.0
+        moves = np.zeros(len(own), dtype=np.int64)
+        for d in range(1, 7):
+            moves += popcount(present & ~(blocked << d) & ~((np.int64(1) << (d + 1)) - 1))
+        into[:, 12] = moves / 60.0
+        windows = ((blocked[:, None] << 12) >> _CONTAIN_FROM[None, :]) & 0xFFF
+        into[:, 13] = 1.0 - ESCAPES[windows].min(axis=1)

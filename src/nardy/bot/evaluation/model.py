@@ -5,6 +5,8 @@ two sides still have to pass each other there is *contact*; once every checker o
 is past every checker of the other there is only a *race* left. Each class has a network and
 an input encoding of its own: the contact network sees the raw point counts and the
 hand-made features of :mod:`nardy.bot.evaluation.features`, the race network the raw counts alone.
+A model whose metadata says ``"features": "extended"`` gives its contact network the extended
+feature set; :meth:`Model.extended` grows a model's contact network to read it.
 
 A model file is one ``.npz`` with each network's arrays under ``CLASS/NAME`` and the
 metadata under ``meta``; a file of the first landing (a single network over raw inputs) is
@@ -34,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from nardy.bot.evaluation.encoding import INPUTS, Array, Encoder
-from nardy.bot.evaluation.features import Features, rearmost
+from nardy.bot.evaluation.features import EXTENDED, NAMES, Features, rearmost
 from nardy.bot.evaluation.network import OUTPUTS, Network
 from nardy.rules.cells import BAR, OPP_BAR, OPP_RESERVE, RESERVE
 from nardy.rules.variant import Variant
@@ -127,21 +129,57 @@ class Model:
     def __post_init__(self) -> None:
         dtype = next(iter(self.networks.values())).w1.dtype.type
         self.encoder = Encoder(self.variant, dtype)
-        self.features = Features(self.variant)
+        self.features = Features(self.variant, extended=self.meta.get("features") == "extended")
         self.geometry = Geometry.of(self.variant)
         self._by_index = {c.index: c for c in self.classes}
         self._kernel = compiled()
         self._opponent_points = np.ascontiguousarray(self.geometry.opponent_points, np.int64)
 
     @classmethod
-    def create(cls, variant: Variant, hidden: dict[str, int] | None = None, seed: int = 0) -> Model:
-        """A model with fresh random networks (``hidden`` units per class)."""
+    def create(
+        cls,
+        variant: Variant,
+        hidden: dict[str, int] | None = None,
+        seed: int = 0,
+        extended: bool = False,
+    ) -> Model:
+        """A model with fresh random networks (``hidden`` units per class), its contact
+        network reading the extended features if asked."""
         hidden = hidden or {"contact": 128, "race": 64}
         networks = {
-            c.name: Network.create(inputs_of(c), hidden[c.name], seed + c.index + 1)
+            c.name: Network.create(inputs_of(c, extended), hidden[c.name], seed + c.index + 1)
             for c in CLASSES
         }
-        return cls(variant, CLASSES, networks)
+        return cls(variant, CLASSES, networks, {"features": "extended"} if extended else {})
+
+    def extended(self) -> Model:
+        """This model with its contact network reading the extended features: the inputs
+        it did not have start with zero weights, so its outputs are unchanged.
+
+        >>> from nardy.variants import BACKGAMMON
+        >>> model = Model.create(BACKGAMMON, hidden={"contact": 8, "race": 4}, seed=1)
+        >>> cells = np.array([BACKGAMMON.start_position().cells])
+        >>> wider = model.extended()
+        >>> wider.networks["contact"].w1.shape[0] - model.networks["contact"].w1.shape[0]
+        12
+        >>> bool(np.allclose(wider.outputs(cells), model.outputs(cells)))
+        True
+        """
+        if self.features.extended:
+            return self
+        old, new = Features(self.variant), Features(self.variant, extended=True)
+        networks = dict(self.networks)
+        for kind in self.classes:
+            if not kind.features:
+                continue
+            net = self.networks[kind.name]
+            w1 = np.zeros((INPUTS + new.size, net.w1.shape[1]), dtype=net.w1.dtype)
+            w1[:INPUTS] = net.w1[:INPUTS]
+            for side in range(2):
+                start, was = INPUTS + side * new.per_side, INPUTS + side * old.per_side
+                w1[start : start + old.per_side] = net.w1[was : was + old.per_side]
+            networks[kind.name] = Network(w1, net.b1.copy(), net.w2.copy(), net.b2.copy(), net.meta)
+        return Model(self.variant, self.classes, networks, {**self.meta, "features": "extended"})
 
     @classmethod
     def single(cls, variant: Variant, network: Network) -> Model:
@@ -165,10 +203,17 @@ class Model:
         """The inputs of class ``kind``'s network for rows of ``cells``."""
         if self._kernel is not None:
             cells = np.ascontiguousarray(cells, dtype=np.int64)
-            x = np.empty((len(cells), inputs_of(kind)), dtype=self.dtype)
-            hits = self.features.hits
+            x = np.empty((len(cells), inputs_of(kind, self.features.extended)), dtype=self.dtype)
+            features = self.features
             self._kernel.inputs(
-                cells, len(cells), self._opponent_points, hits, kind.features, flipped, x
+                cells,
+                len(cells),
+                self._opponent_points,
+                features.hits,
+                kind.features,
+                flipped,
+                x,
+                features.extended,
             )
             return x
         raw = self.encoder.encode(cells, flipped)
@@ -232,6 +277,8 @@ class Model:
         return cls(variant, classes, networks, meta)
 
 
-def inputs_of(kind: PositionClass) -> int:
-    """How many inputs class ``kind``'s network takes."""
-    return INPUTS + (Features.size if kind.features else 0)
+def inputs_of(kind: PositionClass, extended: bool = False) -> int:
+    """How many inputs class ``kind``'s network takes (with the extended features or not)."""
+    if not kind.features:
+        return INPUTS
+    return INPUTS + 2 * len(EXTENDED if extended else NAMES)
