@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 NAME = "label"
 HELP = "collect self-play positions and label them at a chosen depth (training data)"
@@ -14,6 +15,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--weights", default=None, help="model to play and label with")
     parser.add_argument("--positions", type=int, default=10_000, help="positions to label")
     parser.add_argument("--ply", type=int, default=1, help="depth of the labels (1 or 2)")
+    parser.add_argument(
+        "--horizon",
+        type=int,
+        default=0,
+        help="label by variance-reduced returns this many turns ahead in self-play games "
+        "(nardy.bot.training.returns) instead of a search at --ply; 1 is the 1-ply label",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the self-play")
     parser.add_argument("--processes", type=int, default=2, help="worker processes")
     parser.add_argument("--out", required=True, help="data set to write (.npz)")
@@ -33,6 +41,8 @@ def run(args: argparse.Namespace) -> int:
     weights = Path(args.weights) if args.weights else weights_path(variant)
     evaluator = Evaluator(variant, Model.load(variant, weights))
     console = Console(stderr=True)
+    if args.horizon:
+        return _by_returns(args, variant.name, weights, console)
     cells = collect(evaluator, args.positions, args.seed)
     with Progress(console=console) as bar:
         task = bar.add_task(f"labelling {variant.name} at {args.ply} ply", total=len(cells))
@@ -42,4 +52,29 @@ def run(args: argparse.Namespace) -> int:
     meta = {"variant": variant.name, "ply": args.ply, "weights": str(weights), "seed": args.seed}
     save_data(Path(args.out), cells, targets, meta)
     console.print(f"{len(cells)} positions labelled at {args.ply} ply: {args.out}")
+    return 0
+
+
+def _by_returns(args: argparse.Namespace, variant: str, weights: Path, console: Any) -> int:
+    from rich.progress import Progress
+
+    from nardy.bot.training.label import save_data
+    from nardy.bot.training.returns import games_in_processes, returns
+
+    with Progress(console=console) as bar:
+        task = bar.add_task(
+            f"self-play for {args.horizon}-turn returns in {variant}", total=args.positions
+        )
+        games = games_in_processes(
+            str(weights),
+            variant,
+            args.positions,
+            args.seed,
+            args.processes,
+            lambda n: bar.advance(task, n),
+        )
+    meta = {"variant": variant, "horizon": args.horizon, "weights": str(weights), "seed": args.seed}
+    cells = games.cells[games.kept]
+    save_data(Path(args.out), cells, returns(games, args.horizon), meta)
+    console.print(f"{len(cells)} positions labelled by {args.horizon}-turn returns: {args.out}")
     return 0
