@@ -71,3 +71,11 @@ def test_returns_are_probabilities_of_the_kept_turns(games) -> None:  # type: ig
     assert r.shape == (120, 5) and ((r >= 0) & (r <= 1)).all()
     with pytest.raises(ValueError, match="at least one"):
         returns(g, 0)
+
+
+def test_a_decay_weighs_each_later_correction_less(games) -> None:  # type: ignore[no-untyped-def]
+    _, g = games
+    assert np.array_equal(every_return(g, 50, decay=0.0), g.label)
+    assert np.allclose(every_return(g, 50, decay=1.0), every_return(g, 50))
+    half, two = every_return(g, 2, decay=0.5), every_return(g, 2)
+    assert np.allclose(half - g.label, 0.5 * (two - g.label))

@@ -135,13 +135,15 @@ def play_games(
     )
 
 
-def returns(games: Games, horizon: int) -> Array:
-    """``G_horizon`` (module docstring) of every kept turn, clipped to [0, 1]."""
-    return np.clip(every_return(games, horizon)[games.kept], 0.0, 1.0)
+def returns(games: Games, horizon: int, decay: float = 1.0) -> Array:
+    """``G_horizon`` (module docstring) of every kept turn, clipped to [0, 1]; with
+    ``decay`` below 1 the correction ``k`` turns ahead counts ``decay ** k`` (the
+    λ-return of TD(λ): less spread, more of the evaluator's own bias)."""
+    return np.clip(every_return(games, horizon, decay)[games.kept], 0.0, 1.0)
 
 
-def every_return(games: Games, horizon: int) -> Array:
-    """``G_horizon`` of every turn, kept or not, unclipped."""
+def every_return(games: Games, horizon: int, decay: float = 1.0) -> Array:
+    """``G_horizon`` of every turn, kept or not, unclipped (``decay`` as in :func:`returns`)."""
     if horizon < 1:
         raise ValueError("the horizon is at least one turn")
     correction = games.label - games.opinion
@@ -159,7 +161,7 @@ def every_return(games: Games, horizon: int) -> Array:
         if step % 2:  # the other side's roll: its correction seen from this side
             term = term[:, [0, 3, 4, 1, 2]]
             term[:, 0] *= -1.0
-        result[rows] += term
+        result[rows] += decay**step * term
     return result
 
 
