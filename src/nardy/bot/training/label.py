@@ -125,12 +125,17 @@ class _Job:
     ply: int
 
 
-def _label_job(job: _Job) -> Array:
+def worker_evaluator(weights: str, variant_name: str) -> Evaluator:
+    """The evaluator a worker process builds from a weights file and a variant's name."""
     from nardy.bot.evaluation.model import Model
     from nardy.variants import VARIANTS
 
-    variant = VARIANTS[job.variant]
-    return label(Evaluator(variant, Model.load(variant, job.weights)), job.cells, job.ply)
+    variant = VARIANTS[variant_name]
+    return Evaluator(variant, Model.load(variant, weights))
+
+
+def _label_job(job: _Job) -> Array:
+    return label(worker_evaluator(job.weights, job.variant), job.cells, job.ply)
 
 
 def label_in_processes(

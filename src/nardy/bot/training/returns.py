@@ -174,11 +174,9 @@ class _Job:
 
 
 def _games_job(job: _Job) -> Games:
-    from nardy.bot.evaluation.model import Model
-    from nardy.variants import VARIANTS
+    from nardy.bot.training.label import worker_evaluator
 
-    variant = VARIANTS[job.variant]
-    return play_games(Evaluator(variant, Model.load(variant, job.weights)), job.count, job.seed)
+    return play_games(worker_evaluator(job.weights, job.variant), job.count, job.seed)
 
 
 def games_in_processes(
