@@ -79,3 +79,16 @@ def test_a_decay_weighs_each_later_correction_less(games) -> None:  # type: igno
     assert np.allclose(every_return(g, 50, decay=1.0), every_return(g, 50))
     half, two = every_return(g, 2, decay=0.5), every_return(g, 2)
     assert np.allclose(half - g.label, 0.5 * (two - g.label))
+
+
+def test_games_spread_over_processes_keep_their_count_and_own_numbers(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from nardy.bot.training.returns import games_in_processes
+
+    path = tmp_path / "tiny.npz"
+    Model.create(DUTCH, {"contact": 4, "race": 4}, seed=3).save(path)
+    g = games_in_processes(str(path), DUTCH.name, 40, seed=5, processes=2, chunk=20)
+    assert g.kept.sum() == 40
+    # each job's games are numbered after the last job's: a game's turns are contiguous
+    starts = np.nonzero(np.diff(g.game))[0]
+    assert (np.diff(g.game)[starts] == 1).all() and g.game[0] == 0
+    assert np.array_equal(every_return(g, 1), g.label)
