@@ -164,6 +164,18 @@ def rearmost(counts: npt.NDArray[np.int64], out: npt.NDArray[np.int64]) -> Bits:
     return np.where(out > 0, 25, highest)
 
 
+def foremost(counts: npt.NDArray[np.int64]) -> Bits:
+    """The lowest point (own numbering) holding a checker of each row of ``counts`` (N×24),
+    25 when none does.
+
+    >>> foremost(np.array([[0] * 24, [0, 0, 3] + [0] * 21])).tolist()
+    [25, 3]
+    """
+    occupied = counts > 0
+    lowest: Bits = np.where(occupied.any(axis=1), 1 + np.argmax(occupied, axis=1), 25)
+    return lowest
+
+
 def _masks(counts: npt.NDArray[np.int64], at_least: int) -> Bits:
     """Bit p set where ``counts[:, p - 1] >= at_least`` (points 1..24)."""
     return ((counts >= at_least) @ _WEIGHTS).astype(np.int64)
@@ -293,10 +305,7 @@ class Features:
         far = held & _FAR_BITS
         lowest = highest_bit(far & -far)  # the most advanced anchor, 0 without one
         into[:, 10] = np.where(far != 0, 25 - lowest, 0) / 6.0
-        occupied = other > 0
-        theirs_last = np.where(
-            other_out > 0, 0, np.where(occupied.any(axis=1), 1 + np.argmax(occupied, axis=1), 25)
-        )
+        theirs_last = np.where(other_out > 0, 0, foremost(other))
         to_go = np.maximum(self.points[None, :] - theirs_last[:, None], 0)
         behind = (own * to_go).sum(axis=1) + out * np.maximum(25 - theirs_last, 0)
         into[:, 11] = behind / 152.0

@@ -36,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from nardy.bot.evaluation.encoding import INPUTS, Array, Encoder
-from nardy.bot.evaluation.features import EXTENDED, NAMES, Features, rearmost
+from nardy.bot.evaluation.features import EXTENDED, NAMES, Features, foremost, rearmost
 from nardy.bot.evaluation.network import OUTPUTS, Network
 from nardy.rules.cells import BAR, OPP_BAR, OPP_RESERVE, RESERVE
 from nardy.rules.variant import Variant
@@ -70,12 +70,6 @@ class Geometry:
         return cls(np.arange(1, 25), np.array([mirror.index(q) + 1 for q in range(1, 25)]))
 
 
-def _foremost(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-    """The lowest point (own numbering) holding a checker of each row, 25 when none does."""
-    occupied = counts > 0
-    return np.where(occupied.any(axis=1), 1 + np.argmax(occupied, axis=1), 25)
-
-
 def classify(geometry: Geometry, cells: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """:data:`CONTACT` or :data:`RACE` for each row of ``cells`` (N×30, roller's view).
 
@@ -97,8 +91,8 @@ def classify(geometry: Geometry, cells: npt.NDArray[np.int64]) -> npt.NDArray[np
     own_there = np.maximum(cells[:, geometry.opponent_points], 0)
     mine_out = cells[:, BAR] + cells[:, RESERVE]
     their_out = cells[:, OPP_BAR] + cells[:, OPP_RESERVE]
-    blocked_me = rearmost(own, mine_out) > _foremost(theirs_here)
-    blocked_them = rearmost(theirs, their_out) > _foremost(own_there)
+    blocked_me = rearmost(own, mine_out) > foremost(theirs_here)
+    blocked_them = rearmost(theirs, their_out) > foremost(own_there)
     return np.where(blocked_me | blocked_them, CONTACT, RACE).astype(np.int64)
 
 

@@ -100,8 +100,8 @@ def play_games(
     opinions: list[Array] = []
     games: list[int] = []
     kept: list[bool] = []
-    number = 0
-    while sum(kept) < count:
+    number, taken = 0, 0
+    while taken < count:
         cells = evaluator.variant.start_position().cells
         while True:
             label, best = _turn(evaluator, cells)
@@ -109,7 +109,8 @@ def play_games(
                 evaluator.exact_bearoff
                 and evaluator.bearoff.applies(np.array([cells], dtype=np.int64))[0]
             )
-            keep = keep and sum(kept) < count
+            keep = keep and taken < count
+            taken += keep
             rows.append(cells)
             labels.append(label)
             opinions.append(evaluator.roller_outputs(cells))
