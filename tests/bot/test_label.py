@@ -11,7 +11,14 @@ from nardy.bot.evaluation.model import Model
 from nardy.bot.evaluation.network import flip_outputs
 from nardy.bot.lookahead.search import ROLLS, Search
 from nardy.bot.training.fitting import fit
-from nardy.bot.training.label import before_roll, collect, label, load_data, save_data
+from nardy.bot.training.label import (
+    before_roll,
+    collect,
+    label,
+    load_data,
+    save_data,
+    worker_evaluator,
+)
 from nardy.cli import main
 from nardy.variants import BACKGAMMON, LONG_NARDY
 
@@ -41,6 +48,17 @@ def test_a_two_ply_label_looks_at_the_opponents_one_ply_value() -> None:
         theirs = before_roll(evaluator, search, evaluator.flip(choice.cells), 1)
         want += chance * flip_outputs(theirs[None, :])[0]
     assert np.allclose(before_roll(evaluator, search, cells, 2), want)
+
+
+def test_workers_label_in_float32_as_float64_labels(tmp_path: Path) -> None:
+    model = Model.create(BACKGAMMON, {"contact": 6, "race": 4}, seed=5)
+    model.save(tmp_path / "m.npz")
+    exact = Evaluator(BACKGAMMON, Model.load(BACKGAMMON, tmp_path / "m.npz"))
+    worker = worker_evaluator(str(tmp_path / "m.npz"), BACKGAMMON.name)
+    assert worker.model.dtype == np.float32
+    cells = collect(exact, 4, seed=3)
+    for ply in (1, 2):
+        assert np.abs(label(worker, cells, ply) - label(exact, cells, ply)).max() < 1e-5
 
 
 def test_collected_positions_are_legal_and_leave_out_bear_offs() -> None:

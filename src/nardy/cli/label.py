@@ -31,15 +31,18 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import Progress
 
-    from nardy.bot.evaluation.evaluator import Evaluator
-    from nardy.bot.evaluation.model import Model
     from nardy.bot.evaluation.shipped import weights_path
-    from nardy.bot.training.label import collect, label_in_processes, save_data
+    from nardy.bot.training.label import (
+        collect,
+        label_in_processes,
+        save_data,
+        worker_evaluator,
+    )
     from nardy.variants import variant_named
 
     variant = variant_named(args.variant)
     weights = Path(args.weights) if args.weights else weights_path(variant)
-    evaluator = Evaluator(variant, Model.load(variant, weights))
+    evaluator = worker_evaluator(str(weights), variant.name)
     console = Console(stderr=True)
     if args.horizon:
         return _by_returns(args, variant.name, weights, console)
