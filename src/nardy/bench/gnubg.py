@@ -29,8 +29,9 @@ from pathlib import Path
 from typing import Any
 
 from nardy.formats.gnubg_id import cell_slots
-from nardy.rules.cells import Cells
+from nardy.rules.cells import CHECKERS, OFF, Cells
 from nardy.rules.plays import Dice, final_cells
+from nardy.rules.settings import Settings
 from nardy.variants import BACKGAMMON
 
 VARIANT = BACKGAMMON
@@ -86,6 +87,40 @@ class GnubgPlayer:
             if key_of_board([mover, opponent]) == key:
                 return final
         raise RuntimeError(f"gnubg chose a play nardy does not know: {key} for {dice}")
+
+
+CLASSES = {
+    "c_over": "over",
+    "c_bearoff": "bearoff",
+    "c_race": "race",
+    "c_crashed": "crashed",
+    "c_contact": "contact",
+}
+"""gnubg's classes of position by the name of its constant, as nardy names them."""
+
+
+def position_class(cells: Cells) -> str:
+    """gnubg's class of ``cells`` (the roller's view): contact, crashed, race, bearoff, over."""
+    module = require()
+    kind = module.classify(board(cells))
+    names = {getattr(module, const): name for const, name in CLASSES.items()}
+    # 1, between "over" and "bearoff", has no constant: the smallest two-sided bear-offs
+    return names.get(kind, "bearoff")
+
+
+def equity_after(final: Cells, ply: int = 0) -> float:
+    """The mover's cubeless money equity after its play ended in ``final``, by gnubg
+    searching ``ply`` plies (the opponent is on roll); a play that bears off the last
+    checker is worth what the win scores.
+
+    >>> gammon = (15,) + (0,) * 11 + (-15,) + (0,) * 17  # none of theirs off
+    >>> equity_after(gammon)
+    2.0
+    """
+    if final[OFF] == CHECKERS:
+        return float(VARIANT.win(final, Settings.for_variant(VARIANT))[1])
+    win, win_g, win_bg, lose_g, lose_bg = require().probabilities(board(VARIANT.flip(final)), ply)
+    return -float(2.0 * win - 1.0 + win_g - lose_g + win_bg - lose_bg)
 
 
 # ----------------------------------------------------------------------------- the program

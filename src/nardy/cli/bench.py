@@ -9,7 +9,17 @@ from __future__ import annotations
 import argparse
 from types import ModuleType
 
-from nardy.bench import analysis, bearoff, bot, flood, movegen, review, rollout, server_load
+from nardy.bench import (
+    analysis,
+    bearoff,
+    bot,
+    errors,
+    flood,
+    movegen,
+    review,
+    rollout,
+    server_load,
+)
 
 NAME = "bench"
 HELP = "measure speed"
@@ -17,6 +27,7 @@ HELP = "measure speed"
 BENCHES: dict[str, tuple[ModuleType, str]] = {
     "movegen": (movegen, "move generation speed per variant"),
     "bot": (bot, "a player's strength in cubeless games"),
+    "errors": (errors, "where a backgammon player loses equity, by gnubg's judgement"),
     "server": (server_load, "many games at once against a local server: round-trip times"),
     "analysis": (analysis, "nardy's review of matches against GNU Backgammon's analysis"),
     "review": (review, "the analysis of a level's own games: error rates and luck"),
