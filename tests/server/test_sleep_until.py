@@ -3,30 +3,30 @@
 from __future__ import annotations
 
 import asyncio
-import time
+from types import SimpleNamespace
 
 import pytest
 
+from nardy.server import room
 from nardy.server.room import sleep_until
 
 
 def test_sleep_until_waits_out_a_timer_that_fires_early(monkeypatch: pytest.MonkeyPatch) -> None:
     """uvloop rounds timers to the millisecond and may wake a task before its time: a roll
     that waits for the players' contributions must not take such a wake for the end of the
-    wait (it then waited forever, since no timer was left to end it)."""
-    sleep = asyncio.sleep
-    early = []
+    wait (it then waited forever, since no timer was left to end it). The clock is the
+    test's own, so a busy machine cannot let real time run past the deadline meanwhile."""
+    now = [100.0]
+    slept: list[float] = []
+    yield_once = asyncio.sleep
 
     async def early_sleep(delay: float) -> None:
-        early.append(delay)
-        await sleep(max(0.0, delay - 0.02) if len(early) == 1 else delay)
+        slept.append(delay)
+        now[0] += delay - 0.02 if len(slept) == 1 else delay  # the first wake is 20 ms early
+        await yield_once(0)
 
+    monkeypatch.setattr(room, "time", SimpleNamespace(monotonic=lambda: now[0]))
     monkeypatch.setattr(asyncio, "sleep", early_sleep)
-
-    async def scenario() -> float:
-        deadline = time.monotonic() + 0.05
-        await sleep_until(deadline)
-        return time.monotonic() - deadline
-
-    assert asyncio.run(scenario()) >= 0
-    assert len(early) >= 2
+    asyncio.run(sleep_until(100.05))
+    assert now[0] >= 100.05
+    assert slept == pytest.approx([0.05, 0.02])
