@@ -64,3 +64,17 @@ def test_events_arriving_together_share_commits_and_each_waits_for_its_own(
     assert commits.commits < 61  # grouped: fewer transactions than events
     for name, first in (("t1", 0), ("t2", 1), ("t3", 2)):
         assert [e["k"] for e in store.events(name)] == list(range(first, 60, 3))
+
+
+def test_a_batch_longer_than_one_insert_statement_is_written_whole_and_in_order(
+    store: Store,
+) -> None:
+    from nardy.server.store import ROWS_PER_INSERT
+
+    count = 2 * ROWS_PER_INSERT + 7  # two full statements and a short one
+    answers = store.append_batch([("t1", n, {"n": n}) for n in range(1, count + 1)])
+    assert answers == [None] * count
+    assert store.events("t1") == [{"n": n} for n in range(1, count + 1)]
+    late = store.append_batch([("t2", 1, {}), ("t1", count, {"again": True})])
+    assert late[0] is None and isinstance(late[1], StoreError)
+    assert len(store.events("t1")) == count

@@ -71,6 +71,10 @@ TABLES = sa.Table(
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
 )
+ROWS_PER_INSERT = 200
+"""Rows of events one SQLite insert statement carries (4 parameters a row, under the
+999 older SQLite builds allow)."""
+
 EVENTS = sa.Table(
     "events",
     METADATA,
@@ -159,6 +163,7 @@ class Store:
         self.engine: Engine = sa.create_engine(url, **options)
         self.writing = threading.Lock() if url.startswith("sqlite") else None
         self._event_insert: tuple[str, list[str] | None] | None = None
+        self._insert_rows: dict[int, str] = {}
         if url.startswith("sqlite"):
             sa_event.listen(self.engine, "connect", _sqlite_pragmas)
         self.migrate()
@@ -347,8 +352,24 @@ class Store:
         sql, order = self._event_insert
         if order is None:  # named parameters (psycopg)
             db.exec_driver_sql(sql, rows)
-        else:  # positional (sqlite3)
-            db.exec_driver_sql(sql, [tuple(row[name] for name in order) for row in rows])
+            return
+        # positional (sqlite3): many rows a statement, since sqlite3 gives up the GIL
+        # for each statement it steps, and a writer thread that waits for it back behind
+        # a busy event loop made a group commit last ~80 ms instead of a few
+        values = [value for row in rows for value in (row[name] for name in order)]
+        width = len(order)
+        for start in range(0, len(rows), ROWS_PER_INSERT):
+            count = min(ROWS_PER_INSERT, len(rows) - start)
+            chunk = tuple(values[start * width : (start + count) * width])
+            db.exec_driver_sql(self._many_rows(sql, count), chunk)
+
+    def _many_rows(self, sql: str, count: int) -> str:
+        """``sql``, an insert of one row, made an insert of ``count`` rows."""
+        statement = self._insert_rows.get(count)
+        if statement is None:
+            head, _, row = sql.partition(" VALUES ")
+            statement = self._insert_rows[count] = f"{head} VALUES {', '.join([row] * count)}"
+        return statement
 
     def events(self, table_id: str) -> list[dict[str, Any]]:
         """A table's events in order."""
