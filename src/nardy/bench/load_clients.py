@@ -183,17 +183,22 @@ class Player:
             self.acked = state["n"]
         self.state = state
 
+    async def give_up_if_overdue(self, now: float) -> None:
+        """When the answer to the command in flight is :data:`ANSWER_WAIT` late, count it
+        unanswered and ask for the state again (its answer will not come); the state
+        that comes back lets the client go on. :func:`watch_answers` calls this for every
+        client, instead of each client arming a timer for each message it reads."""
+        if self.pending is None or now - self.sent_at < ANSWER_WAIT or self.ws is None:
+            return
+        self.figures[self.target].unanswered += 1
+        self.pending = None
+        with contextlib.suppress(Exception):  # the socket is gone: play() reconnects
+            await self.ws.send('{"type":"resync"}')
+
     async def _converse(self, ws: Any, stop: asyncio.Event) -> None:
         await self.next_command(ws, stop)
         while not stop.is_set():
-            try:
-                async with asyncio.timeout(ANSWER_WAIT if self.pending else None):
-                    text = await ws.recv()
-            except TimeoutError:  # its answer will not come: resync and go on
-                self.figures[self.target].unanswered += 1
-                self.pending = None
-                await ws.send('{"type":"resync"}')
-                continue
+            text = await ws.recv()
             message = orjson.loads(text)
             kind = message.get("type")
             if kind == "state":
@@ -226,6 +231,17 @@ class Player:
         self.pending = str(self.counter)
         self.sent_at = time.perf_counter()
         await ws.send(orjson.dumps({**command, "id": self.pending}).decode())
+
+
+async def watch_answers(players: list[Player], stop: asyncio.Event, every: float = 1.0) -> None:
+    """Until ``stop``, look every ``every`` seconds for commands whose answer is overdue
+    (:meth:`Player.give_up_if_overdue`)."""
+    while not stop.is_set():
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), every)
+        now = time.perf_counter()
+        for player in players:
+            await player.give_up_if_overdue(now)
 
 
 async def seat_game(bases: tuple[str, str], variant: str) -> tuple[str, str, str]:

@@ -44,12 +44,22 @@ import random
 import resource
 import tempfile
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from nardy.bench.load_clients import Figures, Player, percentile, seat_game, wait_ready
+from nardy.bench.load_clients import (
+    Figures,
+    Player,
+    percentile,
+    seat_game,
+    wait_ready,
+    watch_answers,
+)
 from nardy.bench.server_processes import ServerProcess, cpu_seconds, start_servers
+
+T = TypeVar("T")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -148,8 +158,10 @@ async def run_share(
         if opened + ended >= len(players):
             break
         await asyncio.sleep(0.1)
+    watching = asyncio.create_task(watch_answers(players, control.stop))
     await report_ready(opened)
     await control.stop.wait()
+    await watching
     await asyncio.gather(
         *(p.ws.close() for p in players if p.ws is not None), return_exceptions=True
     )
@@ -191,7 +203,16 @@ def _share_process(
         pipe.send(("done", result))
 
     _raise_file_limit(4 * len(games) + 256)
-    asyncio.run(main())
+    _run(main())
+
+
+def _run(main: Coroutine[Any, Any, T]) -> T:
+    """Run the load generator's event loop: uvloop's, as the servers use (it shares the
+    cores with the servers it measures, and costs less a message than asyncio's)."""
+    import uvloop
+
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        return runner.run(main)
 
 
 def _raise_file_limit(wanted: int) -> None:
@@ -212,7 +233,7 @@ async def run_load(args: Any, targets: list[str], servers: list[ServerProcess]) 
     ]
     shares = [share for share in shares if share]
     load_before = os.getloadavg()
-    with Progress(transient=True) as progress:
+    with Progress(transient=True, refresh_per_second=2) as progress:
         seating = progress.add_task("seating games, opening sockets", total=len(shares))
         if len(shares) == 1:
             local = Control()
@@ -404,7 +425,7 @@ def _load_once(args: Any, path: str | None) -> dict[str, Any]:
                     args.processes, Path(folder), args.database, args.broker, args.serve_arg, path
                 )
             targets = args.target or [s.url for s in servers]
-            return asyncio.run(run_load(args, targets, servers))
+            return _run(run_load(args, targets, servers))
         finally:
             for server in servers:
                 server.stop()
