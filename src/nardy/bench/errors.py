@@ -28,19 +28,17 @@ import json
 import math
 import random
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from nardy.bench import gnubg
+from nardy.bench.bot import Z95, play_game
 from nardy.bench.players import SPECS, Player, make_player
 from nardy.formats.gnubg_id import position_id
-from nardy.rules.cells import CHECKERS, OFF, Cells
-from nardy.rules.plays import final_cells
+from nardy.rules.cells import Cells
+from nardy.rules.plays import Dice, final_cells
 from nardy.rules.position import Position
-
-Z95 = 1.959964
-MAX_MOVES = 10_000
 
 
 @dataclass(frozen=True)
@@ -50,7 +48,7 @@ class Decision:
     kind: str
     cost: float
     position: str
-    dice: tuple[int, int]
+    dice: Dice
 
 
 def play(
@@ -60,35 +58,45 @@ def play(
     judge_ply: int = 0,
     progress: Callable[[], None] | None = None,
 ) -> list[list[Decision]]:
-    """``games`` games of ``player`` against gnubg at 0 ply, each side first in turn; each
-    game's list of the player's valued decisions."""
+    """``games`` games of ``player`` against gnubg at 0 ply, each side first in turn (the
+    rolls of a game are one seeded stream in the order they are played); each game's list
+    of the player's valued decisions."""
     variant = gnubg.VARIANT
     opponent = gnubg.GnubgPlayer(0)
     found: list[list[Decision]] = []
     for game in range(games):
         rng = random.Random(f"errors/{seed}/{game}")
-        cells, mover, decisions = variant.start_position().cells, game % 2, []
-        for _ in range(MAX_MOVES):
-            dice = (rng.randint(1, 6), rng.randint(1, 6))
-            if mover == 0:
-                chosen = player.choose(cells, dice)
-                decision = judge(cells, dice, chosen, judge_ply)
-                if decision is not None:
-                    decisions.append(decision)
-            else:
-                chosen = opponent.choose(cells, dice)
-            if chosen is not None and chosen[OFF] == CHECKERS:
-                break
-            cells, mover = variant.flip(cells if chosen is None else chosen), 1 - mover
-        else:
-            raise RuntimeError(f"a game lasted {MAX_MOVES} moves")
-        found.append(decisions)
+        rolls = _rolls(rng)
+        judged = Judged(player, judge_ply)
+        sides = (judged, opponent) if game % 2 == 0 else (opponent, judged)
+        play_game(variant, sides, (rolls, rolls), variant.flip, ([], []))
+        found.append(judged.decisions)
         if progress:
             progress()
     return found
 
 
-def judge(cells: Cells, dice: tuple[int, int], chosen: Cells | None, ply: int) -> Decision | None:
+def _rolls(rng: random.Random) -> Iterator[Dice]:
+    while True:
+        yield (rng.randint(1, 6), rng.randint(1, 6))
+
+
+class Judged:
+    """``player``, with gnubg valuing each of its decisions as it makes them."""
+
+    def __init__(self, player: Player, ply: int) -> None:
+        self.player, self.ply, self.name = player, ply, player.name
+        self.decisions: list[Decision] = []
+
+    def choose(self, cells: Cells, dice: Dice) -> Cells | None:
+        chosen = self.player.choose(cells, dice)
+        decision = judge(cells, dice, chosen, self.ply)
+        if decision is not None:
+            self.decisions.append(decision)
+        return chosen
+
+
+def judge(cells: Cells, dice: Dice, chosen: Cells | None, ply: int) -> Decision | None:
     """gnubg's view of the play ``chosen`` for ``dice`` (None when there was no choice)."""
     finals = list(final_cells(gnubg.VARIANT, cells, dice))
     if len(finals) < 2 or chosen is None:

@@ -28,6 +28,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
+from nardy.bot.evaluation.network import equity
 from nardy.formats.gnubg_id import cell_slots
 from nardy.rules.cells import CHECKERS, OFF, Cells
 from nardy.rules.plays import Dice, final_cells
@@ -119,8 +122,8 @@ def equity_after(final: Cells, ply: int = 0) -> float:
     """
     if final[OFF] == CHECKERS:
         return float(VARIANT.win(final, Settings.for_variant(VARIANT))[1])
-    win, win_g, win_bg, lose_g, lose_bg = require().probabilities(board(VARIANT.flip(final)), ply)
-    return -float(2.0 * win - 1.0 + win_g - lose_g + win_bg - lose_bg)
+    theirs = require().probabilities(board(VARIANT.flip(final)), ply)  # nardy's output order
+    return -float(equity(np.array([theirs]))[0])
 
 
 # ----------------------------------------------------------------------------- the program
