@@ -28,9 +28,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from nardy.bot.evaluation.network import equity
 from nardy.formats.gnubg_id import cell_slots
 from nardy.rules.cells import CHECKERS, OFF, Cells
 from nardy.rules.plays import Dice, final_cells
@@ -122,6 +119,10 @@ def equity_after(final: Cells, ply: int = 0) -> float:
     """
     if final[OFF] == CHECKERS:
         return float(VARIANT.win(final, Settings.for_variant(VARIANT))[1])
+    import numpy as np  # here, not at the top: starting the command line stays light
+
+    from nardy.bot.evaluation.network import equity
+
     theirs = require().probabilities(board(VARIANT.flip(final)), ply)  # nardy's output order
     return -float(equity(np.array([theirs]))[0])
 
