@@ -20,6 +20,7 @@ from nardy.bot.training.label import (
     worker_evaluator,
 )
 from nardy.cli import main
+from nardy.rules.cells import BAR
 from nardy.variants import BACKGAMMON, LONG_NARDY
 
 
@@ -35,6 +36,31 @@ def test_a_one_ply_label_is_the_average_over_the_rolls_of_the_best_plays_outputs
     assert np.allclose(
         before_roll(evaluator, Search(evaluator), cells, 0), evaluator.roller_outputs(cells)
     )
+
+
+def test_one_ply_labels_judged_together_are_each_positions_own_average() -> None:
+    evaluator = judge(BACKGAMMON)
+    cells = collect(evaluator, 40, seed=11)
+    # A checker on the bar against a five-point board: most rolls cannot be played.
+    closed = [0] * 30
+    closed[BAR], closed[1] = 1, 14
+    for point in (19, 20, 21, 22, 23):
+        closed[point] = -2
+    closed[18] = -5
+    BACKGAMMON.validate(tuple(closed))
+    rows = np.vstack([cells, [closed]])
+    want = []
+    for row in rows.tolist():
+        total = np.zeros(5)
+        for dice, chance in ROLLS:
+            choice = evaluator.best(tuple(row), dice)
+            if choice is None:
+                theirs = evaluator.roller_outputs(evaluator.flip(tuple(row)))
+                total += chance * flip_outputs(theirs[None, :])[0]
+            else:
+                total += chance * choice.outputs
+        want.append(total)
+    assert np.allclose(label(evaluator, rows, 1), want)
 
 
 def test_a_two_ply_label_looks_at_the_opponents_one_ply_value() -> None:

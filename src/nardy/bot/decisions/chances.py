@@ -18,11 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from nardy.bot.evaluation.encoding import Array
-from nardy.bot.evaluation.network import OUTPUTS, flip_outputs
-from nardy.bot.lookahead.search import ROLLS
+from nardy.bot.evaluation.network import OUTPUTS
+from nardy.bot.lookahead.search import one_ply_outputs
 from nardy.rules.settings import Settings
 
 if TYPE_CHECKING:
@@ -113,12 +111,5 @@ def outputs_before_roll(evaluator: Evaluator, cells: Cells, ply: int = 0) -> Arr
     average over the 21 rolls of the outputs after the best play of each."""
     if ply <= 0:
         return evaluator.roller_outputs(cells)
-    total = np.zeros(OUTPUTS)
-    for dice, chance in ROLLS:
-        choice = evaluator.best(cells, dice)
-        if choice is None:  # no play: the opponent is on roll in the same position
-            theirs = evaluator.roller_outputs(evaluator.flip(cells))
-            total += chance * flip_outputs(theirs[None, :])[0]
-        else:
-            total += chance * choice.outputs
-    return total
+    row: Array = one_ply_outputs(evaluator, [cells])[0]
+    return row

@@ -38,11 +38,14 @@ import numpy.typing as npt
 from nardy.bot.evaluation.encoding import Array
 from nardy.bot.evaluation.evaluator import Evaluator
 from nardy.bot.evaluation.network import OUTPUTS, equity, flip_outputs
-from nardy.bot.lookahead.search import ROLLS, Search
+from nardy.bot.lookahead.search import ROLLS, Search, one_ply_outputs
 from nardy.rules.cells import CHECKERS, OFF, Cells
 from nardy.rules.plays import final_cells
 
 Progress = Callable[[int], None]
+
+BATCH = 16
+"""Positions labelled together at 1 ply."""
 
 
 def collect(
@@ -85,6 +88,9 @@ def before_roll(evaluator: Evaluator, search: Search, cells: Cells, ply: int) ->
     ``search`` chooses at ``ply - 1``, judged at ``ply - 1``."""
     if ply <= 0:
         return evaluator.roller_outputs(cells)
+    if ply == 1:
+        row: Array = one_ply_outputs(evaluator, [cells])[0]
+        return row
     total = np.zeros(OUTPUTS)
     for dice, chance in ROLLS:
         choice = search.best(cells, dice, ply=ply - 1)
@@ -93,8 +99,6 @@ def before_roll(evaluator: Evaluator, search: Search, cells: Cells, ply: int) ->
             total += chance * flip_outputs(theirs[None, :])[0]
         elif choice.cells[OFF] == CHECKERS:
             total += chance * evaluator.outcome(choice.cells)
-        elif ply == 1:
-            total += chance * choice.outputs
         else:
             theirs = before_roll(evaluator, search, evaluator.flip(choice.cells), ply - 1)
             total += chance * flip_outputs(theirs[None, :])[0]
@@ -107,9 +111,17 @@ def label(
     ply: int = 1,
     progress: Progress | None = None,
 ) -> Array:
-    """The roller's outputs before its roll for each row of ``cells``, ``ply`` deep."""
+    """The roller's outputs before its roll for each row of ``cells``, ``ply`` deep (at
+    1 ply, :data:`BATCH` rows judged together)."""
     search = Search(evaluator)
     targets = np.empty((len(cells), OUTPUTS))
+    if ply == 1:
+        for start in range(0, len(cells), BATCH):
+            rows = [tuple(row) for row in cells[start : start + BATCH].tolist()]
+            targets[start : start + len(rows)] = one_ply_outputs(evaluator, rows)
+            if progress:
+                progress(len(rows))
+        return targets
     for i, row in enumerate(cells.tolist()):
         targets[i] = before_roll(evaluator, search, tuple(row), ply)
         if progress:
