@@ -143,12 +143,15 @@ class Search:
         return total
 
 
-def one_ply_outputs(evaluator: Evaluator, positions: Sequence[Cells]) -> Array:
-    """The roller's five outputs before its roll in each of ``positions``, one roll ahead:
-    the average over the 21 rolls of the outputs after the play the evaluator likes best
-    (where a roll cannot be played, the opponent's own outputs on roll in the same
-    position). The plays of every roll of every position are judged in one batch, which
-    makes a 1-ply label cost about a third of 21 separate looks.
+def one_ply(
+    evaluator: Evaluator, positions: Sequence[Cells]
+) -> tuple[Array, list[dict[Dice, Cells]]]:
+    """The roller's five outputs before its roll in each of ``positions``, one roll ahead,
+    and the play the evaluator likes best of each roll that has one. The outputs are the
+    average over the 21 rolls of the outputs after that play (where a roll cannot be
+    played, the opponent's own outputs on roll in the same position). The plays of every
+    roll of every position are judged in one batch, which makes a 1-ply label cost about a
+    third of 21 separate looks.
 
     >>> from nardy.variants import BACKGAMMON
     >>> from nardy.bot.evaluation.network import Network
@@ -156,29 +159,40 @@ def one_ply_outputs(evaluator: Evaluator, positions: Sequence[Cells]) -> Array:
     >>> evaluator = Evaluator(BACKGAMMON, Network.create(INPUTS, 8, seed=3))
     >>> start = BACKGAMMON.start_position().cells
     >>> by_roll = sum(c * evaluator.best(start, d).outputs for d, c in ROLLS)
-    >>> bool(np.allclose(one_ply_outputs(evaluator, [start])[0], by_roll))
+    >>> outputs, best = one_ply(evaluator, [start])
+    >>> bool(np.allclose(outputs[0], by_roll))
+    True
+    >>> best[0][(5, 6)] == evaluator.best(start, (5, 6)).cells
     True
     """
     total = np.zeros((len(positions), OUTPUTS))
+    best: list[dict[Dice, Cells]] = [{} for _ in positions]
     finals: list[Cells] = []
-    groups: list[tuple[int, float, int, int]] = []  # position, chance, first, end
+    groups: list[tuple[int, Dice, float, int, int]] = []  # position, roll, chance, first, end
     stuck: list[tuple[int, float]] = []
     for index, cells in enumerate(positions):
         for dice, chance in ROLLS:
             plays = final_cells(evaluator.variant, cells, dice)
             if plays:
-                groups.append((index, chance, len(finals), len(finals) + len(plays)))
+                groups.append((index, dice, chance, len(finals), len(finals) + len(plays)))
                 finals.extend(plays)
             else:
                 stuck.append((index, chance))
     if finals:
         outputs = evaluator.after_outputs(finals)
         values = equity(outputs)
-        for index, chance, first, end in groups:
-            total[index] += chance * outputs[first + int(np.argmax(values[first:end]))]
+        for index, dice, chance, first, end in groups:
+            chosen = first + int(np.argmax(values[first:end]))
+            best[index][dice] = finals[chosen]
+            total[index] += chance * outputs[chosen]
     if stuck:
         turned = np.array([evaluator.flip(positions[index]) for index, _ in stuck])
         theirs = flip_outputs(evaluator.outputs(turned))
         for (index, chance), row in zip(stuck, theirs, strict=True):
             total[index] += chance * row
-    return total
+    return total, best
+
+
+def one_ply_outputs(evaluator: Evaluator, positions: Sequence[Cells]) -> Array:
+    """The outputs of :func:`one_ply` alone."""
+    return one_ply(evaluator, positions)[0]

@@ -43,10 +43,8 @@ import numpy.typing as npt
 
 from nardy.bot.evaluation.encoding import Array
 from nardy.bot.evaluation.evaluator import Evaluator
-from nardy.bot.evaluation.network import OUTPUTS, equity, flip_outputs
-from nardy.bot.lookahead.search import ROLLS
+from nardy.bot.lookahead.search import one_ply
 from nardy.rules.cells import CHECKERS, OFF, Cells
-from nardy.rules.plays import final_cells
 
 Progress = Callable[[int], None]
 
@@ -67,26 +65,8 @@ class Games:
 
 def _turn(evaluator: Evaluator, cells: Cells) -> tuple[Array, dict[tuple[int, int], Cells]]:
     """The 1-ply label of ``cells`` and the best 0-ply play of each roll that has one."""
-    finals: list[Cells] = []
-    spans: list[tuple[tuple[int, int], float, int, int]] = []
-    label = np.zeros(OUTPUTS)
-    for dice, chance in ROLLS:
-        plays = final_cells(evaluator.variant, cells, dice)
-        if not plays:  # the opponent rolls in the same position
-            theirs = evaluator.roller_outputs(evaluator.flip(cells))
-            label += chance * flip_outputs(theirs[None, :])[0]
-            continue
-        spans.append((dice, chance, len(finals), len(finals) + len(plays)))
-        finals.extend(plays)
-    best: dict[tuple[int, int], Cells] = {}
-    if finals:
-        outputs = evaluator.after_outputs(finals)
-        values = equity(outputs)
-        for dice, chance, first, end in spans:
-            i = first + int(np.argmax(values[first:end]))
-            best[dice] = finals[i]
-            label += chance * outputs[i]
-    return label, best
+    labels, best = one_ply(evaluator, [cells])
+    return labels[0], best[0]
 
 
 def play_games(
