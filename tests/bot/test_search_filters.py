@@ -29,10 +29,10 @@ class Spy(Search):
         super().__init__(evaluator, filters)
         self.asked: list[tuple[int, int]] = []
 
-    def values(self, finals: list[Cells], ply: int) -> Any:
+    def values(self, finals: list[Cells], ply: int, allowance: Any = None) -> Any:
         if len(self.asked) < 100:  # the root's looks come first
             self.asked.append((ply, len(finals)))
-        return super().values(finals, ply)
+        return super().values(finals, ply, allowance)
 
 
 def root_looks(search: Spy, dice: tuple[int, int]) -> list[tuple[int, int]]:
@@ -102,3 +102,42 @@ def test_a_two_ply_choice_is_a_legal_play_and_the_best_of_the_looks() -> None:
     ranked = np.argsort(-equity(judge.after_outputs(finals)))
     first = LEVELS["strongest"].filters[0]
     assert finals.index(choice.cells) in ranked[: first.keep].tolist()
+
+
+def counted(judge: Evaluator) -> list[int]:
+    """Make ``judge`` count the positions it evaluates after plays; the count is returned."""
+    count = [0]
+    plain = judge.after_outputs
+
+    def after_outputs(finals: list[Cells]) -> Any:
+        count[0] += len(finals)
+        return plain(finals)
+
+    judge.after_outputs = after_outputs  # type: ignore[method-assign]
+    return count
+
+
+def test_a_look_past_the_budget_is_not_taken_and_the_shallower_look_decides() -> None:
+    judge = evaluator()
+    count = counted(judge)
+    filters = (Filter(4, 10.0), Filter(2, 10.0))
+    one = Search(judge, filters).best(START, (6, 5), ply=1)
+    after_one = count[0]
+    two = Search(judge, filters).best(START, (6, 5), ply=2)
+    root = len(final_cells(BACKGAMMON, START, (6, 5)))
+    need_one, need_two = after_one - root, count[0] - after_one - after_one
+    assert 0 < need_one < need_two  # so a budget between them stops the 2-ply look only
+    assert one is not None and two is not None
+    for budget, expected in ((need_two, two), (need_two - 1, one), (need_one, one)):
+        count[0] = 0
+        choice = Search(judge, filters, budget).best(START, (6, 5), ply=2)
+        assert choice is not None and choice.cells == expected.cells
+        assert choice.equity == pytest.approx(expected.equity)
+        assert count[0] <= root + need_one + budget  # never evaluated past the budget
+
+
+def test_the_strongest_level_looks_within_its_budget() -> None:
+    assert LEVELS["strongest"].budget is not None
+    bot = Bot(BACKGAMMON, "strongest", Network.create(INPUTS, 8, seed=3))
+    assert bot.search.budget == LEVELS["strongest"].budget
+    assert LEVELS["advanced"].budget is None
