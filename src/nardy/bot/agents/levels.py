@@ -40,12 +40,12 @@ class Level:
     budget: int | None = None
 
 
-STRONGEST_BUDGET = 250_000
-"""Positions ``strongest``'s 2-ply look may evaluate: about a second of CPU here (some
-250,000 positions a second). Over 150 positions per variant (``nardy bench bot --positions
-150``) the look needed more in none of backgammon's (55,600 at most) or long nardy's
-(195,500) and in a few of Dutch's, whose spread checkers have the most plays; those
-decisions rest on the 1-ply look."""
+STRONGEST_BUDGET = 200_000
+"""Positions one decision of ``strongest`` may evaluate: under a second of CPU here (some
+250,000 positions a second on an idle core, half that beside other work). Over 150
+positions per variant (``nardy bench bot --positions 150``) backgammon's decisions needed
+55,600 at most and long nardy's 195,500; in Dutch, whose spread checkers have the most
+plays, 4 of 150 decisions rest on the 1-ply look instead."""
 
 LEVELS = {
     level.name: level

@@ -74,9 +74,10 @@ class Search:
         filters: tuple[Filter, ...] = FILTERS,
         budget: int | None = None,
     ):
-        """``budget``, when given, is the most positions one deeper look of :meth:`best`
-        may evaluate: a look that would need more is not taken, and the choice rests on
-        the shallower look already made. It bounds the slowest decision."""
+        """``budget``, when given, is the most positions one decision of :meth:`best` may
+        evaluate, its looks together: a deeper look that would take it past the budget is
+        not taken, and the choice rests on the shallower look already made. It bounds the
+        slowest decision."""
         self.evaluator = evaluator
         self.filters = filters
         self.budget = budget
@@ -101,6 +102,7 @@ class Search:
         outputs = self.evaluator.after_outputs(finals)
         values = equity(outputs)
         candidates = np.arange(len(finals))
+        allowance = _Allowance(None if self.budget is None else self.budget - len(finals))
         for depth in range(1, ply + 1):
             rule = self.filters[min(depth, len(self.filters)) - 1]
             order = candidates[np.argsort(-values[candidates])]
@@ -111,9 +113,7 @@ class Search:
             if len(candidates) == 1 and not noise:
                 break  # a look deeper at one play cannot change the choice
             try:
-                deeper = self.values(
-                    [finals[i] for i in candidates], depth, _Allowance(self.budget)
-                )
+                deeper = self.values([finals[i] for i in candidates], depth, allowance)
             except _OverBudget:
                 break
             values = values.copy()
@@ -166,15 +166,18 @@ class Search:
 
     def _on_roll(self, cells: Cells, ply: int, allowance: _Allowance) -> float:
         """The equity of the player on roll in ``cells``, ``ply`` rolls deep."""
+        evaluator = self.evaluator
         if ply == 0:
-            return float(equity(self.evaluator.roller_outputs(cells)[None, :])[0])
+            return float(equity(evaluator.roller_outputs(cells)[None, :])[0])
         total = 0.0
         for dice, chance in ROLLS:
-            choice = self.best(cells, dice, ply=0)
-            if choice is None:
-                total -= chance * self._on_roll(self.evaluator.flip(cells), ply - 1, allowance)
-            else:
-                total += chance * self.values([choice.cells], ply - 1, allowance)[0]
+            finals = list(final_cells(evaluator.variant, cells, dice))
+            if not finals:
+                total -= chance * self._on_roll(evaluator.flip(cells), ply - 1, allowance)
+                continue
+            allowance.spend(len(finals))
+            best = finals[int(np.argmax(equity(evaluator.after_outputs(finals))))]
+            total += chance * self.values([best], ply - 1, allowance)[0]
         return total
 
 
