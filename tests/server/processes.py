@@ -1,5 +1,6 @@
 """Several ``nardy serve`` processes serving one site (PostgreSQL + Redis), for the tests:
-each in its own process on a free loopback port, killed with SIGKILL when a test says so."""
+each in its own process on a free loopback port, killed with SIGKILL or stopped with
+SIGSTOP when a test says so."""
 
 from __future__ import annotations
 
@@ -34,8 +35,19 @@ class ServeProcess:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait()
 
+    def pause(self) -> None:
+        """SIGSTOP: the process stalls, as a starved one does, holding its sockets."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        """SIGCONT after :meth:`pause`."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGCONT)
+
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGCONT)  # a paused process could not stop
             self.process.terminate()
             try:
                 self.process.wait(20)

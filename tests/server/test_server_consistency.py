@@ -20,7 +20,7 @@ from nardy.rules.plays import legal_plays
 from nardy.server.app import ServerConfig
 from nardy.server.lobby import Lobby, TableRequest
 from nardy.server.replies import Replies
-from nardy.server.store import Store, StoreError
+from nardy.server.store import Append, Store, StoreError
 from nardy.server.table import Table
 from nardy.server.table_socket import TableSockets
 from nardy.server.throttle import Throttle
@@ -39,8 +39,8 @@ class FaultyStore(Store):
         self.release = threading.Event()
         self.fail_if: Callable[[Payload], bool] | None = None
 
-    def append_batch(self, events: list[tuple[str, int, Payload]]) -> list[StoreError | None]:
-        payloads = [payload for _, _, payload in events]
+    def append_batch(self, events: list[Append]) -> list[StoreError | None]:
+        payloads = [payload for _, _, payload, _ in events]
         hold = self.hold_if
         if hold is not None and any(hold(payload) for payload in payloads):
             self.hold_if = None

@@ -38,7 +38,12 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
 def test_a_batch_is_written_in_one_go_and_a_duplicate_is_refused_alone(store: Store) -> None:
     store.append("t2", 1, {"first": True})
     answers = store.append_batch(
-        [("t1", 1, {"a": 1}), ("t2", 1, {"again": True}), ("t3", 1, {"c": 3}), ("t1", 2, {})]
+        [
+            ("t1", 1, {"a": 1}, None),
+            ("t2", 1, {"again": True}, None),
+            ("t3", 1, {"c": 3}, None),
+            ("t1", 2, {}, None),
+        ]
     )
     assert [a is None for a in answers] == [True, False, True, True]
     assert isinstance(answers[1], StoreError) and "exists already" in str(answers[1])
@@ -72,9 +77,9 @@ def test_a_batch_longer_than_one_insert_statement_is_written_whole_and_in_order(
     from nardy.server.store import ROWS_PER_INSERT
 
     count = 2 * ROWS_PER_INSERT + 7  # two full statements and a short one
-    answers = store.append_batch([("t1", n, {"n": n}) for n in range(1, count + 1)])
+    answers = store.append_batch([("t1", n, {"n": n}, None) for n in range(1, count + 1)])
     assert answers == [None] * count
     assert store.events("t1") == [{"n": n} for n in range(1, count + 1)]
-    late = store.append_batch([("t2", 1, {}), ("t1", count, {"again": True})])
+    late = store.append_batch([("t2", 1, {}, None), ("t1", count, {"again": True}, None)])
     assert late[0] is None and isinstance(late[1], StoreError)
     assert len(store.events("t1")) == count

@@ -20,8 +20,13 @@ Used only when ``nardy serve --broker redis://…`` is given. Each process has a
 
 Messages are JSON objects with an ``op``; the receiving side's :class:`Handler` does the
 rest. A lease is not a fence by itself: a process that stalls for longer than ``ttl`` may
-briefly think it still owns a table another has taken over, which the store's one-event-
-per-number rule then refuses (see :mod:`nardy.server.store`).
+think it still owns a table another has taken over. Two things keep it from acting so:
+:meth:`Broker.fresh` says whether the last heartbeat Redis confirmed is recent enough that
+nobody can have taken this process's tables, by this process's own clock (a stalled
+process finds it stale the moment it runs again, before it has heard from anyone), and
+:meth:`Broker.renew` then checks with Redis first; and the store refuses the events of a
+process whose table another has taken over since (its epoch, :meth:`Store.take
+<nardy.server.store.Store.take>`).
 
 The Redis keys, scripts and channels of leases, liveness and messages must agree with
 each other to the letter, so they stay in one module.
@@ -177,6 +182,10 @@ class Broker:
         self._dead: set[str] = set()
         self._subscribed = asyncio.Event()
         self._running = False
+        self._sure_until = 0.0
+        """Until when (event loop time) no other process can have taken this one's tables:
+        a confirmed heartbeat's start plus the lease, less a beat of margin."""
+        self._renewing = asyncio.Lock()
 
     # -- keys
 
@@ -229,19 +238,40 @@ class Broker:
 
     async def _heartbeat(self) -> bool:
         """Refresh this process's liveness; False if it had lapsed."""
+        sent = asyncio.get_running_loop().time()
         was = await self._scripts["beat"](
             keys=[self.key("alive", self.id), self.processes_key],
             args=[self.id, int(self.ttl * 1000)],
         )
+        if was:
+            self._sure_until = sent + self.ttl - self.beat
         return bool(was)
+
+    def fresh(self) -> bool:
+        """Whether this process's leases surely hold now, by its last confirmed heartbeat:
+        False after a stall (or while Redis is away), until :meth:`renew` has run."""
+        return asyncio.get_running_loop().time() < self._sure_until
+
+    async def renew(self, due: bool = False) -> None:
+        """Unless :meth:`fresh` (or when a heartbeat is ``due``), refresh this process's
+        liveness now; if it had lapsed, :attr:`on_lapse` runs (and gives up the tables
+        others took) before this returns, and only then is the process sure of its leases
+        again. Callers that come meanwhile wait for the same check."""
+        async with self._renewing:
+            if self.fresh() and not due:
+                return
+            if await self._heartbeat():
+                return
+            if self.on_lapse is not None:
+                log.warning("this process's lease lapsed; checking its tables")
+                await self.on_lapse()
+            await self._heartbeat()
 
     async def _watch(self) -> None:
         while self._running:
             await asyncio.sleep(self.beat)
             try:
-                if not await self._heartbeat() and self.on_lapse is not None:
-                    log.warning("this process's lease lapsed; checking its tables")
-                    await self.on_lapse()
+                await self.renew(due=True)
                 for process in await self.dead_processes():
                     if process not in self._dead and self.on_dead is not None:
                         self._dead.add(process)

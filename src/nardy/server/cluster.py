@@ -18,6 +18,16 @@ not answer is answered with an error that says so — it may or may not have bee
 and the state shows which. Nothing acknowledged is lost: a command is acknowledged only
 after its event is committed, and the new owner starts from the committed events.
 
+A process that was only stalled (starved, stopped) for longer than its lease may come
+back to tables others have taken over. It never acts as their owner again: before it
+answers anything as an owner it makes sure its leases hold (:meth:`Broker.fresh`,
+:meth:`Broker.renew`, which gives up what others took), the store refuses every write of
+a table another process took over since this one did (its epoch), and a table whose write
+was refused so is closed and dropped here (:meth:`Site.lose`): its sockets here move to
+the new owner, the other processes' sockets are told it moved, and a message that arrives
+meanwhile is sent on to the new owner. States from a process that is not a door's owner
+are not passed on to its sockets.
+
 The owner's side and the forwarding side of every table message are two halves of one
 exchange, so they stay in one module, where each request sits beside its answer.
 """
@@ -126,6 +136,16 @@ class Site:
     def me(self) -> str:
         return self.broker.id
 
+    async def sure(self) -> None:
+        """Before acting as any table's owner: after a stall, check this process's leases
+        with Redis (giving up the tables others took meanwhile). When Redis does not
+        answer within a beat, go on: nobody can take a table over without Redis, and if
+        another process did, the store refuses this one's writes (the epochs)."""
+        if self.broker.fresh():
+            return
+        with contextlib.suppress(Exception):  # the heartbeat logs what is wrong with Redis
+            await asyncio.wait_for(asyncio.shield(self.broker.renew()), self.broker.beat)
+
     # -- life
 
     async def start(self) -> int:
@@ -165,6 +185,7 @@ class Site:
     async def owned(self, table_id: str) -> Room | None:
         """The live table if this process owns it (taking it when nobody does), or None
         when another process does. :class:`TableError` for an unknown table."""
+        await self.sure()
         room = self.lobby.tables.get(table_id)
         if room is not None:
             return room
@@ -230,6 +251,7 @@ class Site:
 
     async def door(self, table_id: str) -> Door:
         """The door to ``table_id``; :class:`TableError` if there is no such table."""
+        await self.sure()
         door = self.doors.get(table_id)
         if door is not None:
             return door
@@ -257,8 +279,9 @@ class Site:
         async with self._lock(door.id):
             if door.room is not None:
                 await door.room.join(connection)
-            else:
+            elif door.held is None:
                 await self._attach(door, key, connection)
+            # else the door is moving to a new owner, and attaches every socket there
         return key
 
     async def leave(self, door: Door, key: str) -> None:
@@ -281,6 +304,8 @@ class Site:
         connection = door.sockets.get(key)
         if connection is None:
             return
+        if door.room is not None:
+            await self.sure()  # may find the table taken over, and move the door
         room = door.room
         if room is not None:
             assert self.handle is not None
@@ -322,7 +347,7 @@ class Site:
     async def on_message(self, message: dict[str, Any]) -> Any:
         op = message.get("op")
         if op == "deliver":
-            await self._deliver_here(message["items"])
+            await self._deliver_here(str(message.get("from")), message["items"])
             return None
         if op == "moved":
             await self._relocate(message["table"], None)
@@ -332,6 +357,8 @@ class Site:
                 await self.close_session(str(message["session"]))
             return None
         table_id = str(message.get("table"))
+        if op != "detach":
+            await self.sure()
         room = self.lobby.tables.get(table_id)
         if op in ("attach", "detach", "text"):
             await self._guest_message(room, message)
@@ -384,18 +411,22 @@ class Site:
             while self._outgoing.get(process):
                 items = self._outgoing.pop(process)
                 try:
-                    await self.broker.send(process, {"op": "deliver", "items": items})
+                    message = {"op": "deliver", "from": self.me, "items": items}
+                    await self.broker.send(process, message)
                 except Exception:  # that process is gone: its sockets went with it
                     self._outgoing.pop(process, None)
                     return
         finally:
             self._sending.discard(process)
 
-    async def _deliver_here(self, items: list[list[Any]]) -> None:
+    async def _deliver_here(self, sender: str, items: list[list[Any]]) -> None:
+        """Hand the sockets here what the owner ``sender`` sent them; nothing from a
+        process that no longer owns a door's table (what it sent before it lost it comes
+        late, after the new owner's states)."""
         for key, text, reply in items:
             door = self.keys.get(key)
             connection = door.sockets.get(key) if door is not None else None
-            if door is None or connection is None:
+            if door is None or connection is None or door.owner != sender:
                 continue
             if reply is not None:
                 waiting = door.pending.get(key)
@@ -428,20 +459,40 @@ class Site:
 
     async def _on_lapse(self) -> None:
         """This process's heartbeat had lapsed (a long stall, or Redis restarted and forgot
-        every lease): keep the tables nobody else took, hand back the others."""
+        every lease): keep the tables nobody else took, close the others."""
         tables = list(self.lobby.tables)
         owners = await self.broker.owners(tables)
         for table_id, owner in zip(tables, owners, strict=True):
             if owner == self.me or (owner is None and await self.broker.claim(table_id) == self.me):
                 continue
-            room = self.lobby.drop(table_id)
-            for (process, _), guest in list(self.guests.items()):
-                if room is not None and guest in room.connections:
-                    with contextlib.suppress(Exception):
-                        await self.broker.send(process, {"op": "moved", "table": table_id})
-            door = self.doors.get(table_id)
-            if door is not None:
-                await self._relocate(table_id, self.me)
+            room = self.lobby.tables.get(table_id)
+            if room is not None:
+                room.close()  # which calls lose
+
+    def lose(self, room: Room) -> None:
+        """``room`` was closed: another process holds its table now. Drop it here, tell the
+        processes whose sockets were attached to it, and move this process's sockets to the
+        new owner (what they send meanwhile is held for it)."""
+        if self.lobby.tables.get(room.id) is room:
+            self.lobby.drop(room.id)
+        told: set[str] = set()
+        for (process, key), guest in list(self.guests.items()):
+            if guest in room.connections:
+                del self.guests[(process, key)]
+                if process not in told:
+                    told.add(process)
+                    moved = {"op": "moved", "table": room.id}
+                    self._spawn(self._tell(process, moved))
+        door = self.doors.get(room.id)
+        if door is not None and door.room is room:
+            door.room = None
+            if door.held is None:
+                door.held = []
+            self._spawn(self._relocate(room.id, self.me))
+
+    async def _tell(self, process: str, message: dict[str, Any]) -> None:
+        with contextlib.suppress(Exception):
+            await self.broker.send(process, message)
 
     async def _relocate(self, table_id: str, gone: str | None) -> None:
         """Find the table's owner again and move the door's sockets there. ``gone`` is a

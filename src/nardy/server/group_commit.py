@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from nardy.server.store import Store
+from nardy.server.store import Append, Store
 
 
 class GroupCommit:
@@ -35,17 +35,19 @@ class GroupCommit:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._pending: list[tuple[str, int, dict[str, Any], asyncio.Future[None]]] = []
+        self._pending: list[tuple[Append, asyncio.Future[None]]] = []
         self._writing = False
         self.commits = 0
         """Transactions written so far (the events per commit show how well it groups)."""
         self.events = 0
 
-    async def append(self, table_id: str, n: int, payload: dict[str, Any]) -> None:
-        """Write event ``n`` of a table durably; raises the store's error if it cannot
-        (a second event ``n``)."""
+    async def append(
+        self, table_id: str, n: int, payload: dict[str, Any], epoch: int | None = None
+    ) -> None:
+        """Write event ``n`` of a table durably (at ``epoch``, see :meth:`Store.append`);
+        raises the store's error if it cannot (a second event ``n``, a passed epoch)."""
         future = asyncio.get_running_loop().create_future()
-        self._pending.append((table_id, n, payload, future))
+        self._pending.append(((table_id, n, payload, epoch), future))
         if not self._writing:
             self._writing = True
             asyncio.get_running_loop().create_task(self._write())
@@ -58,14 +60,14 @@ class GroupCommit:
                 answers: list[BaseException | None]
                 try:
                     written = await asyncio.to_thread(
-                        self.store.append_batch, [(t, n, p) for t, n, p, _ in batch]
+                        self.store.append_batch, [event for event, _ in batch]
                     )
                     answers = list(written)
                 except Exception as error:  # the database is away: every event fails
                     answers = [error] * len(batch)
                 self.commits += 1
                 self.events += len(batch)
-                for (*_, future), failure in zip(batch, answers, strict=True):
+                for (_, future), failure in zip(batch, answers, strict=True):
                     if future.done():
                         continue
                     if failure is None:

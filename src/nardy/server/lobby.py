@@ -10,6 +10,7 @@ and its claims in the cluster, so they stay in one module.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -28,7 +29,7 @@ from nardy.server.cluster import NOT_HERE, Site
 from nardy.server.group_commit import GroupCommit
 from nardy.server.ratings import Outcome, Ratings
 from nardy.server.room import Room
-from nardy.server.store import Store, StoreError, TableRow, new_id
+from nardy.server.store import Store, StoreError, Superseded, TableRow, new_id
 from nardy.server.table import Table, TableError
 from nardy.server.throttle import Limits
 from nardy.variants import VARIANTS, variant_named
@@ -109,6 +110,11 @@ class TableRequest:
         return cls(variant, settings, opponent, level, seat, clock, participants, computers, rated)
 
 
+class Moved(TableError):
+    """The table is held by another process now (:data:`~nardy.server.cluster.NOT_HERE`):
+    ask there."""
+
+
 class Lobby:
     """Every live table, by id."""
 
@@ -153,6 +159,8 @@ class Lobby:
             entropy_wait=self.entropy_wait,
         )
         room.on_finish = self._finished
+        if self.site is not None:
+            room.on_lost = self.site.lose
         return room
 
     async def _finished(self, room: Room) -> None:
@@ -266,9 +274,10 @@ class Lobby:
             created=0.0,
         )
         await asyncio.to_thread(self.store.add_table, row)
+        table = self._live(row)
         if self.site is not None:
             await self.site.took(row.id)
-        table = self._live(row)
+            table.epoch = 0  # a new table's, until another process takes it over
         self.tables[row.id] = table
         if row.status == "playing":
             await table.start()
@@ -295,9 +304,18 @@ class Lobby:
             names = {**row.options.get("names", {}), player_id: name}
             options = {**row.options, "names": names}
             status = "open" if None in seats else "playing"  # a chouette fills seat by seat
-            await asyncio.to_thread(
-                self.store.update_table, table_id, seats=seats, options=options, status=status
-            )
+            try:
+                await asyncio.to_thread(
+                    self.store.update_table,
+                    table_id,
+                    table.epoch,
+                    seats=seats,
+                    options=options,
+                    status=status,
+                )
+            except Superseded:  # another process holds the table now: join there
+                table.close()
+                raise Moved(NOT_HERE) from None
             table.row = replace(row, seats=seats, options=options, status=status)
         if status == "playing":
             await table.start()
@@ -316,11 +334,12 @@ class Lobby:
             if player_id not in row.seats:
                 continue
             room = await self.site.owned(row.id)
-            if room is not None:
-                await self.rename_here(room, player_id, name)
-            else:
-                message = {"op": "rename", "player": player_id, "name": name}
-                await self.site.call_owner(row.id, message)
+            with contextlib.suppress(Moved):
+                if room is not None:
+                    await self.rename_here(room, player_id, name)
+                    continue
+            message = {"op": "rename", "player": player_id, "name": name}
+            await self.site.call_owner(row.id, message)
 
     async def rename_here(self, table: Room, player_id: str, name: str) -> None:
         """Rename the player at one live table of this process."""
@@ -328,7 +347,11 @@ class Lobby:
         if player_id not in row.seats or table.is_over():
             return
         options = {**row.options, "names": {**row.options.get("names", {}), player_id: name}}
-        await asyncio.to_thread(self.store.update_table, row.id, options=options)
+        try:
+            await asyncio.to_thread(self.store.update_table, row.id, table.epoch, options=options)
+        except Superseded:  # another process holds the table now: rename there
+            table.close()
+            raise Moved(NOT_HERE) from None
         table.row = replace(row, options=options)
         await table.broadcast()
 
@@ -370,9 +393,10 @@ class Lobby:
             commitment=dice_service.commitment(seed),
         )
         await asyncio.to_thread(self.store.add_table, row)
+        table = self._live(row)
         if self.site is not None:
             await self.site.took(row.id)
-        table = self._live(row)
+            table.epoch = 0
         self.tables[row.id] = table
         options = {**old.row.options, "rematch": row.id}
         await asyncio.to_thread(self.store.update_table, old.id, options=options)
@@ -415,11 +439,19 @@ class Lobby:
             if table is not None:
                 return table
             table = self._live(row)
-            await asyncio.to_thread(table.restore)
+            await asyncio.to_thread(self._take, table)
             self.tables[row.id] = table
         if table.row.status == "playing":
             await table.start()
         return table
+
+    def _take(self, table: Room) -> None:
+        """Rebuild a live table from the store; with other processes, first take it over
+        in the store (its epoch), so that the last holder can write nothing more that this
+        copy would miss."""
+        if self.site is not None:
+            table.epoch = self.store.take(table.id)
+        table.restore()
 
     def drop(self, table_id: str) -> Room | None:
         """Forget a live table (another process owns it now)."""
@@ -431,6 +463,8 @@ class Lobby:
     async def readable(self, table_id: str) -> Room:
         """A table to read (its record, its dice): the live one if this process has it,
         else a copy rebuilt from the store, which nobody plays at."""
+        if self.site is not None:
+            await self.site.sure()  # not a stale copy this process kept through a stall
         table = self.tables.get(table_id)
         if table is not None:
             return table
@@ -444,12 +478,14 @@ class Lobby:
         self, table_id: str, player_id: str, name: str, invite: str | None
     ) -> dict[str, Any]:
         """Sit at a table wherever it lives; returns its id and the seat."""
-        if self.site is not None and await self.site.owned(table_id) is None:
-            message = {"op": "join", "player": player_id, "name": name, "invite": invite}
-            seated: dict[str, Any] = await self.site.call_owner(table_id, message)
-            return seated
-        table = await self.join(table_id, player_id, name, invite)
-        return {"id": table.id, "seat": table.seat_of(player_id)}
+        if self.site is None or await self.site.owned(table_id) is not None:
+            with contextlib.suppress(Moved):
+                table = await self.join(table_id, player_id, name, invite)
+                return {"id": table.id, "seat": table.seat_of(player_id)}
+        assert self.site is not None  # a single process's tables never move
+        message = {"op": "join", "player": player_id, "name": name, "invite": invite}
+        seated: dict[str, Any] = await self.site.call_owner(table_id, message)
+        return seated
 
     async def rematch_id(self, table_id: str, player_id: str) -> str:
         """The id of the rematch of a finished match, wherever that match lives."""

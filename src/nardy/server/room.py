@@ -5,7 +5,10 @@ anything of it is visible, and then sends each connection the state as that pers
 The live state changes only after its event is stored, so one version number always means
 one state. A write the store refuses leaves the live state as it was, except that the table
 is rebuilt from the store (which may hold events this process did not write); the sender is
-told why, and everyone gets the state as stored.
+told why, and everyone gets the state as stored. A table held at an epoch (one of several
+server processes, :mod:`nardy.server.cluster`) whose write is refused because another process
+took it over, or wrote that event first, is closed instead: it answers nothing more, sends
+nothing more, and its owner's site moves its connections to the table's new owner.
 :class:`~nardy.server.table.Table` (a match between two) and
 :class:`~nardy.server.chouette_table.ChouetteTable` build on it.
 
@@ -31,7 +34,7 @@ from nardy.server import dice as dice_service
 from nardy.server.dice_book import DiceBook, Drawn
 from nardy.server.group_commit import GroupCommit
 from nardy.server.protocol import Command, Contribute, Malformed
-from nardy.server.store import Store, StoreError, TableRow
+from nardy.server.store import Store, StoreError, Superseded, TableRow
 from nardy.server.strict_json import printable
 
 log = logging.getLogger(__name__)
@@ -55,6 +58,17 @@ class TableError(NardyError):
 class StoreFailure(TableError):
     """The store refused a write: nothing of it was applied, and the live table has been
     rebuilt from the store."""
+
+
+class TableMoved(StoreFailure):
+    """Another process has taken the table over: this copy is closed, and nothing of the
+    write was stored."""
+
+
+MOVED = (
+    "this table has moved to another server: that was not saved; you are being connected "
+    "to the table there"
+)
 
 
 class Connection(Protocol):
@@ -99,6 +113,13 @@ class Room:
     _entropy_deadline: dict[int, float] = field(default_factory=dict)
     """Until when (monotonic) each game's first roll waits for contributions."""
     _entropy_timer: asyncio.Task[None] | None = None
+    epoch: int | None = None
+    """The epoch this process holds the table at (:meth:`Store.take`), or None when it is
+    the only process: every write is refused once another process has taken it over."""
+    on_lost: Callable[[Room], None] | None = None
+    """Called once when the table is closed because another process holds it now."""
+    gone: bool = False
+    """Closed (:meth:`close`): another process holds the table, this copy is inert."""
 
     state_fields: ClassVar[tuple[str, ...]] = ("row", "n", "rolls", "chat", "book")
     """What a rebuild from the store replaces (subclasses add their game state)."""
@@ -222,7 +243,8 @@ class Room:
             async def wake() -> None:
                 await sleep_until(deadline)
                 self._entropy_timer = None
-                await self.start()
+                with contextlib.suppress(TableMoved):
+                    await self.start()
 
             self._entropy_timer = asyncio.get_running_loop().create_task(wake())
         return True
@@ -294,12 +316,32 @@ class Room:
         store refuses it. The caller changes the live state only after this returns."""
         try:
             if self.commits is not None:
-                await self.commits.append(self.id, self.n + 1, payload)
+                await self.commits.append(self.id, self.n + 1, payload, self.epoch)
             else:
-                await asyncio.to_thread(self.store.append, self.id, self.n + 1, payload)
+                await asyncio.to_thread(self.store.append, self.id, self.n + 1, payload, self.epoch)
+        except Superseded as error:
+            if self.epoch is None:
+                raise await self._rebuild(error) from None
+            log.warning("table %s: %s; another process holds it now", self.id, error)
+            self.close()
+            raise TableMoved(MOVED) from None
         except STORE_ERRORS as error:
             raise await self._rebuild(error) from None
         self.n += 1
+
+    def close(self) -> None:
+        """Another process holds the table now: stop every timer, tell :attr:`on_lost`,
+        and from now on refuse commands and send nobody anything."""
+        if self.gone:
+            return
+        self.gone = True
+        current = asyncio.current_task()
+        for task in (self.timer, self._retry, self._entropy_timer):
+            if task is not None and task is not current:
+                task.cancel()
+        if self.on_lost is not None:
+            self.on_lost(self)
+        self.connections = set()
 
     async def _rebuild(self, error: BaseException) -> StoreFailure:
         """Replace the live state by the one in the store; the failure to report."""
@@ -332,7 +374,7 @@ class Room:
 
     async def _finish(self) -> None:
         try:
-            await asyncio.to_thread(self.store.update_table, self.id, status="over")
+            await asyncio.to_thread(self.store.update_table, self.id, self.epoch, status="over")
         except STORE_ERRORS as error:  # the stored events end it: the status follows on restart
             log.warning("table %s: could not mark it over (%s)", self.id, _reason(error))
         else:
@@ -345,6 +387,8 @@ class Room:
         store refused a write: the table was rebuilt). Returns what ``work`` returns."""
         try:
             async with self.lock:
+                if self.gone:
+                    raise TableMoved(MOVED)
                 n = await work()
         except StoreFailure:
             await self.broadcast()
@@ -354,12 +398,13 @@ class Room:
 
     def _retry_later(self) -> None:
         """After a refused write in what the server does by itself: try again in a while."""
-        if self._retry is not None and not self._retry.done():
+        if self.gone or (self._retry is not None and not self._retry.done()):
             return
 
         async def again() -> None:
             await asyncio.sleep(RETRY)
-            await self.start()
+            with contextlib.suppress(TableMoved):
+                await self.start()
 
         self._retry = asyncio.get_running_loop().create_task(again())
 
@@ -386,6 +431,8 @@ class Room:
         return any(c.player_id == holder for c in self.connections)
 
     async def join(self, connection: Connection) -> None:
+        if self.gone:  # its site moves the connection to the table's new owner
+            return
         self.connections.add(connection)
         seat = self.seat_of(connection.player_id)
         if seat is not None:
@@ -409,7 +456,9 @@ class Room:
         and each seat's state (and one for all spectators) built and encoded once, however
         many connections share it — all before the first is sent, so that every text is of
         the same version. Connections only queue what they are sent, so a slow client never
-        holds up the others."""
+        holds up the others. Nothing once the table is closed (another process holds it)."""
+        if self.gone:
+            return
         connections = [(c, self.seat_of(c.player_id)) for c in self.connections]
         common = self.common_state()
         texts = {

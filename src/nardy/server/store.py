@@ -70,7 +70,9 @@ TABLES = sa.Table(
     sa.Column("commitment", sa.String(64), nullable=False),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
+    sa.Column("epoch", sa.Integer, nullable=False, server_default=sa.text("0")),
 )
+"""``epoch`` counts the takeovers of a table by server processes (:meth:`Store.take`)."""
 ROWS_PER_INSERT = 200
 """Rows of events one SQLite insert statement carries (4 parameters a row, under the
 999 older SQLite builds allow)."""
@@ -110,6 +112,22 @@ REVIEWS = sa.Table(
     sa.Column("updated", sa.Float, nullable=False),
 )
 
+INSERT_HELD = """
+INSERT INTO events (table_id, n, payload, at)
+SELECT v.table_id, v.n, v.payload, v.at
+FROM (
+    SELECT unnest(%(table_id)s::text[]) AS table_id, unnest(%(n)s::integer[]) AS n,
+           unnest(%(payload)s::text[]) AS payload, unnest(%(at)s::float8[]) AS at,
+           unnest(%(epoch)s::integer[]) AS epoch
+) AS v
+JOIN tables ON tables.id = v.table_id AND tables.epoch = v.epoch
+FOR SHARE OF tables
+RETURNING events.table_id, events.n
+"""
+"""PostgreSQL: insert the events whose epoch is their table's, with the tables' rows
+locked for share (a takeover waits, and the row is checked again after it); returns what
+it wrote."""
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 MIGRATING = 0x6E617264  # "nard": the advisory lock the PostgreSQL migrations take turns on
 
@@ -120,6 +138,16 @@ class StoreError(RuntimeError):
 
 class NameTaken(StoreError):
     """An account with this name exists already."""
+
+
+class Superseded(StoreError):
+    """A write refused because somebody else has written the table since: its event of
+    that number exists, or another process took the table over (a newer epoch)."""
+
+
+Append = tuple[str, int, dict[str, Any], int | None]
+"""An event to write: table, number, payload, and the epoch its writer holds the table
+at (None: written whoever holds it, as by a single server)."""
 
 
 @dataclass(frozen=True)
@@ -276,15 +304,17 @@ class Store:
             db.execute(TABLES.insert().values(**_table_columns(row), created=now, updated=now))
             _seat(db, row.id, row.seats)
 
-    def update_table(self, table_id: str, **values: Any) -> None:
-        """Change ``seats``, ``status`` or ``options`` of a table."""
+    def update_table(self, table_id: str, epoch: int | None = None, **values: Any) -> None:
+        """Change ``seats``, ``status`` or ``options`` of a table; with ``epoch``, only
+        while the table is held at that epoch (:class:`Superseded` once it is not)."""
         encoded = {k: json.dumps(v) if k in ("seats", "options") else v for k, v in values.items()}
+        query = TABLES.update().where(TABLES.c.id == table_id)
+        if epoch is not None:
+            query = query.where(TABLES.c.epoch == epoch)
         with self._write() as db:
-            db.execute(
-                TABLES.update()
-                .where(TABLES.c.id == table_id)
-                .values(updated=time.time(), **encoded)
-            )
+            changed = db.execute(query.values(updated=time.time(), **encoded))
+            if epoch is not None and changed.rowcount != 1:
+                raise Superseded(f"table {table_id} was taken over (epoch {epoch} has passed)")
             if "seats" in values:
                 db.execute(SEATINGS.delete().where(SEATINGS.c.table_id == table_id))
                 _seat(db, table_id, values["seats"])
@@ -307,38 +337,86 @@ class Store:
 
     # -- events
 
-    def append(self, table_id: str, n: int, payload: dict[str, Any]) -> None:
-        """Write event ``n`` of a table durably; a second event ``n`` is an error."""
-        error = self.append_batch([(table_id, n, payload)])[0]
+    def take(self, table_id: str) -> int:
+        """A process takes the table over: its epoch goes up by one, and from now on the
+        store refuses the events of every earlier epoch (:meth:`append_batch`). Returns the
+        new epoch. Read the table's events after this, not before: an event of the last
+        holder is either among them or refused."""
+        with self._write() as db:
+            db.execute(
+                TABLES.update().where(TABLES.c.id == table_id).values(epoch=TABLES.c.epoch + 1)
+            )
+            epoch = db.execute(sa.select(TABLES.c.epoch).where(TABLES.c.id == table_id)).scalar()
+        if epoch is None:
+            raise StoreError(f"no table {table_id}")
+        return int(epoch)
+
+    def append(
+        self, table_id: str, n: int, payload: dict[str, Any], epoch: int | None = None
+    ) -> None:
+        """Write event ``n`` of a table durably; a second event ``n``, or an ``epoch`` that
+        has passed, is refused with :class:`Superseded`."""
+        error = self.append_batch([(table_id, n, payload, epoch)])[0]
         if error is not None:
             raise error
 
-    def append_batch(
-        self, events: list[tuple[str, int, dict[str, Any]]]
-    ) -> list[StoreError | None]:
+    def append_batch(self, events: list[Append]) -> list[StoreError | None]:
         """Write events of any tables in one transaction (one commit for all: a group
-        commit). Each answer is None for an event written, or the error that refused it —
-        if one event cannot be written, the others are written one by one without it."""
+        commit). Each answer is None for an event written, or the error that refused it:
+        :class:`Superseded` for an event whose number is taken or whose epoch has passed
+        (the others are written without it). An event with an epoch is written only while
+        its table's row, locked for share, shows that epoch, so a takeover (:meth:`take`)
+        waits for the transaction, and the events of a passed epoch are never written."""
         at = time.time()
         rows = [
             {"table_id": table_id, "n": n, "payload": wire.dumps(payload), "at": at}
-            for table_id, n, payload in events
+            for table_id, n, payload, _ in events
         ]
+        epochs = [epoch for *_, epoch in events]
         try:
             with self._write() as db:
-                self._insert_events(db, rows)
-            return [None] * len(rows)
+                return self._insert_held(db, rows, epochs)
         except sa.exc.IntegrityError:
             if len(rows) == 1:
                 return [_exists(rows[0])]
         answers: list[StoreError | None] = []
-        for row in rows:
+        for row, epoch in zip(rows, epochs, strict=True):
             try:
                 with self._write() as db:
-                    self._insert_events(db, [row])
-                answers.append(None)
+                    answers += self._insert_held(db, [row], [epoch])
             except sa.exc.IntegrityError:
                 answers.append(_exists(row))
+        return answers
+
+    def _insert_held(
+        self, db: Connection, rows: list[dict[str, Any]], epochs: list[int | None]
+    ) -> list[StoreError | None]:
+        """Insert the rows without an epoch, and those whose epoch is their table's now;
+        the answer of each row (:meth:`append_batch`)."""
+        held = [k for k, epoch in enumerate(epochs) if epoch is not None]
+        answers: list[StoreError | None] = [None] * len(rows)
+        if len(held) < len(rows):
+            self._insert_events(db, [rows[k] for k, epoch in enumerate(epochs) if epoch is None])
+        if not held:
+            return answers
+        keys = [(rows[k]["table_id"], rows[k]["n"]) for k in held]
+        if db.dialect.name == "postgresql":  # one statement: check, lock and insert
+            values = {name: [rows[k][name] for k in held] for name in ("table_id", "n")}
+            values["payload"] = [rows[k]["payload"] for k in held]
+            values["at"] = [rows[k]["at"] for k in held]
+            values["epoch"] = [epochs[k] for k in held]
+            written = {(t, n) for t, n in db.exec_driver_sql(INSERT_HELD, values)}
+        else:  # SQLite serves one process (the store's lock: one writer): read, insert
+            query = sa.select(TABLES.c.id, TABLES.c.epoch).where(
+                TABLES.c.id.in_(sorted({table for table, _ in keys}))
+            )
+            now = {table: epoch for table, epoch in db.execute(query)}
+            chosen = [k for k in held if now.get(rows[k]["table_id"]) == epochs[k]]
+            self._insert_events(db, [rows[k] for k in chosen])
+            written = {(rows[k]["table_id"], rows[k]["n"]) for k in chosen}
+        for k, key in zip(held, keys, strict=True):
+            if key not in written:
+                answers[k] = _taken_over(rows[k], epochs[k])
         return answers
 
     def _insert_events(self, db: Connection, rows: list[dict[str, Any]]) -> None:
@@ -346,6 +424,8 @@ class Store:
         this database: the columns are plain text and numbers, and SQLAlchemy's handling
         of each row's parameters cost more than the driver's insert (a server under load
         writes thousands of events a second)."""
+        if not rows:
+            return
         if self._event_insert is None:
             compiled = EVENTS.insert().compile(dialect=self.engine.dialect)
             self._event_insert = (str(compiled), compiled.positiontup)
@@ -488,7 +568,11 @@ class Store:
 
 
 def _exists(row: dict[str, Any]) -> StoreError:
-    return StoreError(f"event {row['n']} of table {row['table_id']} exists already")
+    return Superseded(f"event {row['n']} of table {row['table_id']} exists already")
+
+
+def _taken_over(row: dict[str, Any], epoch: int | None) -> StoreError:
+    return Superseded(f"table {row['table_id']} was taken over (epoch {epoch} has passed)")
 
 
 @dataclass(frozen=True)

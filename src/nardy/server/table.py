@@ -245,7 +245,7 @@ class Table(Room):
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
-        if self.is_over():
+        if self.is_over() or self.gone:
             return
         deadline = self._deadline()
         if deadline is not None:
@@ -275,6 +275,8 @@ class Table(Room):
     async def _expire(self, deadline: float) -> None:
         await sleep_until(deadline)
         async with self.lock:
+            if self.gone:
+                return
             limits = self._limits()
             if min(limits.values(), default=None) != deadline:
                 return

@@ -23,7 +23,7 @@ from nardy.server import protocol
 from nardy.server.cluster import Door, RemoteConnection, Site
 from nardy.server.lobby import Lobby
 from nardy.server.outbox import Outbox
-from nardy.server.room import Room, TableError
+from nardy.server.room import MOVED, Room, TableError
 from nardy.server.store import Store, TableRow
 from nardy.server.table import Table
 from nardy.server.throttle import Throttle
@@ -204,6 +204,8 @@ class TableSockets:
             if answered is not None and not isinstance(body, protocol.Ping | protocol.Resync):
                 await connection.send(answered)  # a command sent again: applied once (ids)
                 return
+            if table.gone:  # another process holds it now: its socket is being moved there
+                raise TableError(MOVED)
             match body:
                 case protocol.Ping():
                     await connection.send({"type": "pong", "id": reply_id, "n": table.n})
