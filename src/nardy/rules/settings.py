@@ -145,9 +145,12 @@ class Settings:
         >>> Settings.for_variant(DUTCH).to_json(DUTCH)
         {'match_to': 0, 'cube': False, 'crawford': True, 'enter_all_first': False}
         """
-        return {
-            f.name: getattr(self, f.name) for f in fields(self) if f.name in variant.setting_names
-        }
+        known = variant.setting_names
+        return {name: getattr(self, name) for name in _NAMES if name in known}
+
+
+_NAMES = tuple(f.name for f in fields(Settings))
+"""The settings' names in :class:`Settings` order (read once: every state lists them)."""
 
 
 def _one_of(choices: tuple[Any, ...]) -> str:

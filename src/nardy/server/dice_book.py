@@ -100,11 +100,22 @@ class DiceBook:
 
     # -- what is shown
 
-    def game_doc(self, game: int, revealed: bool, computers: Collection[int]) -> dict[str, Any]:
+    def game_doc(
+        self, game: int, revealed: bool, computers: Collection[int], *, rolls: bool = True
+    ) -> dict[str, Any]:
         """Game ``game``'s dice as the state, ``/dice`` and the record show them: its
         commitment, every seat's contribution (``from``: ``player``, ``computer``, or
         ``none`` for a seat that sent nothing before the first roll; ``null`` while it may
-        still come), the seed once ``revealed``, and the draws so far."""
+        still come), the seed once ``revealed``, and the draws so far unless ``rolls`` is
+        false (the state leaves them out: listing them every version cost a table a scan
+        of its game's draws per command).
+
+        >>> book = DiceBook(bytes(range(32)), scheme=2, seats=2).rolled(1, (5, 1))
+        >>> book.game_doc(1, False, ())["rolls"]
+        [[5, 1]]
+        >>> "rolls" in book.game_doc(1, False, (), rolls=False)
+        False
+        """
         seed = self.game_seed(game)
         is_open = self.is_open(game)
         sent = self.contributions.get(game, {})
@@ -118,11 +129,13 @@ class DiceBook:
                 contributions.append({"value": None, "from": None})
             else:
                 contributions.append({"value": "", "from": "none"})
-        return {
+        doc: dict[str, Any] = {
             "game": game,
             "commitment": dice_service.commitment(seed),
             "seed": seed.hex() if revealed else None,
             "contributions": contributions,
             "open": is_open,
-            "rolls": [list(d) for d in self.drawn.get(game, ())],
         }
+        if rolls:
+            doc["rolls"] = [list(d) for d in self.drawn.get(game, ())]
+        return doc

@@ -195,8 +195,8 @@ class Room:
         if self.book.scheme == 1:
             return None
         game = self.dice_game()
-        doc = self.book.game_doc(game, self.is_over() or self.game_ended(game), self.computers())
-        del doc["rolls"]
+        revealed = self.is_over() or self.game_ended(game)
+        doc = self.book.game_doc(game, revealed, self.computers(), rolls=False)
         # the most seconds the first roll waits (not the time left: one version, one state)
         doc["wait"] = self.entropy_wait if doc["open"] else None
         return doc
