@@ -24,7 +24,7 @@ and hand on each other's state, so they stay in one module.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Literal
 
@@ -34,6 +34,7 @@ from nardy.rules.plays import Dice, Step, check_dice
 from nardy.rules.position import Position
 from nardy.rules.settings import CUBE_LIMIT, Settings
 from nardy.rules.turn import Turn
+from nardy.rules.values import evolve
 
 if TYPE_CHECKING:
     from nardy.rules.variant import Variant
@@ -253,7 +254,7 @@ class Game:
         )
         if starter is None:
             return game
-        return replace(game, phase=Phase.ROLLING, turn=starter, starter=starter)
+        return evolve(game, phase=Phase.ROLLING, turn=starter, starter=starter)
 
     # -- what a client needs to know
 
@@ -329,7 +330,7 @@ class Game:
                     check_dice(dice)
                 except NardyError as error:
                     raise IllegalActionError(str(error)) from None
-                return replace(
+                return evolve(
                     self,
                     phase=Phase.MOVING,
                     moving=Turn.begin(self.position, dice),
@@ -337,10 +338,10 @@ class Game:
                 )
             case StepEvent(player, step):
                 self._expect(Phase.MOVING, player, "move")
-                return replace(self, moving=self._turn().step(step))
+                return evolve(self, moving=self._turn().step(step))
             case Undo(player):
                 self._expect(Phase.MOVING, player, "undo")
-                return replace(self, moving=self._turn().undo())
+                return evolve(self, moving=self._turn().undo())
             case Confirm(player):
                 self._expect(Phase.MOVING, player, "confirm a play")
                 return self._confirm()
@@ -354,16 +355,16 @@ class Game:
                     turn = turn.step(step)
                 if not turn.is_complete():
                     raise IllegalActionError("that play leaves dice unplayed that must be played")
-                return replace(self, moving=turn)._confirm()
+                return evolve(self, moving=turn)._confirm()
             case Double(player):
                 if not self.can_double(player):
                     raise IllegalActionError(self._why_no_double(player))
-                return replace(
+                return evolve(
                     self, phase=Phase.DOUBLED, actions=(*self.actions, Action("double", player))
                 )
             case Take(player, reason):
                 self._expect_answer(Phase.DOUBLED, player, "double")
-                return replace(
+                return evolve(
                     self,
                     phase=Phase.ROLLING,
                     cube=self.cube * 2,
@@ -384,7 +385,7 @@ class Game:
                 return self._end(Result(1 - resigner, points, "resign"), action)
             case Decline(player, reason):
                 self._expect_answer(Phase.RESIGNING, player, "resignation")
-                return replace(
+                return evolve(
                     self,
                     phase=self.resume or Phase.ROLLING,
                     offer=None,
@@ -416,11 +417,11 @@ class Game:
                 and cube * 2 <= CUBE_LIMIT
             ):
                 cube, autos = cube * 2, autos + 1  # B5: the cube stays centred
-            return replace(self, cube=cube, auto_doubles=autos, actions=actions)
+            return evolve(self, cube=cube, auto_doubles=autos, actions=actions)
         winner = 0 if first > second else 1
-        game = replace(self, turn=winner, starter=winner, actions=actions, phase=Phase.ROLLING)
+        game = evolve(self, turn=winner, starter=winner, actions=actions, phase=Phase.ROLLING)
         if self.variant.opening_is_first_roll:
-            return replace(game, phase=Phase.MOVING, moving=Turn.begin(self.position, dice))
+            return evolve(game, phase=Phase.MOVING, moving=Turn.begin(self.position, dice))
         return game
 
     def _attempts(self) -> tuple[Dice, ...]:
@@ -444,7 +445,7 @@ class Game:
             return self._win(1 - player, after.flipped(), action)
         if after.cells[OFF] == CHECKERS:
             if self.settings.last_roll and player == self.starter:
-                return replace(
+                return evolve(
                     self,
                     phase=Phase.ROLLING,
                     turn=1 - player,
@@ -454,7 +455,7 @@ class Game:
                     actions=(*self.actions, action),
                 )
             return self._win(player, after, action)
-        return replace(
+        return evolve(
             self,
             phase=Phase.ROLLING,
             turn=1 - player,
@@ -477,7 +478,7 @@ class Game:
         if level not in levels:
             allowed = ", ".join(map(str, levels))
             raise IllegalActionError(f"a resignation is offered at level {allowed}, not {level}")
-        return replace(
+        return evolve(
             self,
             phase=Phase.RESIGNING,
             offer=(player, level),
@@ -499,7 +500,7 @@ class Game:
         return factor
 
     def _end(self, result: Result, action: Action) -> Game:
-        return replace(
+        return evolve(
             self,
             phase=Phase.OVER,
             result=result,

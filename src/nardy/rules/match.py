@@ -16,12 +16,13 @@ the cube when it is the Crawford game (B8).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from nardy.rules.errors import IllegalActionError
 from nardy.rules.game import Event, Game, Phase
 from nardy.rules.settings import Settings
+from nardy.rules.values import evolve
 
 if TYPE_CHECKING:
     from nardy.rules.variant import Variant
@@ -72,10 +73,10 @@ class Match:
         if self.is_over():
             raise IllegalActionError("the match is over")
         game = self.game.apply(event)
-        match = replace(self, games=(*self.games[:-1], game))
+        match = evolve(self, games=(*self.games[:-1], game))
         if game.phase is not Phase.OVER:
             return match
-        match = replace(match, score=_add(self.score, game))
+        match = evolve(match, score=_add(self.score, game))
         return match if match.is_over() else match._next_game()
 
     def _next_game(self) -> Match:
@@ -91,7 +92,7 @@ class Match:
         )
         starter = self.variant.next_starter(self.settings, last.starter, last.result.winner)
         game = Game.new(self.variant, self.settings, crawford=crawford, starter=starter)
-        return replace(
+        return evolve(
             self, games=(*self.games, game), crawford_played=self.crawford_played or crawford
         )
 

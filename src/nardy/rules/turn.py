@@ -29,7 +29,7 @@ is still playable, so the play goes on (``2/1``):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -37,6 +37,7 @@ from nardy.rules.cells import Cells
 from nardy.rules.errors import IllegalPlayError
 from nardy.rules.plays import Dice, Play, Step, check_dice, final_cells
 from nardy.rules.position import Position
+from nardy.rules.values import evolve
 
 
 @dataclass(frozen=True)
@@ -190,7 +191,7 @@ def _apply(variant: Any, cells: Cells, step: Step, die: int, context: Any) -> tu
 
 
 def _replace(turn: Turn, steps: tuple[Step, ...], used: tuple[int, ...], cells: Cells) -> Turn:
-    return replace(turn, steps=steps, used=used, current=cells)
+    return evolve(turn, steps=steps, used=used, current=cells)
 
 
 def _name(step: Step) -> str:
