@@ -215,6 +215,12 @@ class Variant(ABC):
         >>> DUTCH.options(), Dutch(enter_all_first=True).options()
         ({}, {'enter_all_first': True})
         """
+        return dict(self._options)
+
+    @cached_property
+    def _options(self) -> dict[str, Any]:
+        """:meth:`options`, worked out once per variant (every state's position lists
+        them; the caller gets a copy of its own)."""
         default = type(self)()
         return {
             f.name: getattr(self, f.name)
