@@ -15,7 +15,9 @@ from servers import free_socket, start_serve
 class ServeProcess:
     """One ``nardy serve --database … --broker …``."""
 
-    def __init__(self, folder: Path, index: int, database: str, broker: str) -> None:
+    def __init__(
+        self, folder: Path, index: int, database: str, broker: str, extra: tuple[str, ...] = ()
+    ) -> None:
         sock = free_socket()
         self.port = sock.getsockname()[1]
         sock.close()
@@ -23,10 +25,14 @@ class ServeProcess:
         self.log = folder / f"serve-{index}.log"
         self.database = database
         self.broker = broker
+        self.extra = extra
+        """More arguments of ``nardy serve``."""
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> ServeProcess:
-        self.process = start_serve(self.database, self.port, self.log, "--broker", self.broker)
+        self.process = start_serve(
+            self.database, self.port, self.log, "--broker", self.broker, *self.extra
+        )
         return self
 
     def kill(self) -> None:
@@ -62,10 +68,13 @@ class ServeProcess:
 
 
 class SiteProcesses:
-    """``count`` processes on one database and one Redis, started one after the other."""
+    """``count`` processes on one database and one Redis, started one after the other,
+    each with the ``extra`` arguments."""
 
-    def __init__(self, folder: Path, count: int, database: str, broker: str) -> None:
-        self.processes = [ServeProcess(folder, k, database, broker) for k in range(count)]
+    def __init__(
+        self, folder: Path, count: int, database: str, broker: str, extra: tuple[str, ...] = ()
+    ) -> None:
+        self.processes = [ServeProcess(folder, k, database, broker, extra) for k in range(count)]
 
     def __enter__(self) -> SiteProcesses:
         try:

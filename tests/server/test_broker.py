@@ -228,3 +228,27 @@ def test_a_process_whose_lease_lapsed_is_told_and_claims_nothing_meanwhile(
             assert await a.claim("t1") == a.id
 
     run(main())
+
+
+def test_a_release_empties_its_owners_set_and_spares_a_lease_another_holds(
+    redis_url: str,
+) -> None:
+    async def main() -> None:
+        async with brokers(redis_url, 2) as (a, b):
+            for table in ("t1", "t2"):
+                await a.claim(table)
+            await a.release("t1")
+            assert await a.redis.exists(a.key("owner", "t1")) == 0  # no key left behind
+            assert await a.redis.smembers(a.key("owned", a.id)) == {b"t2"}
+            assert await b.claim("t1") == b.id
+            await a.release("t1")  # late, from a process that gave it up already
+            assert await b.owner("t1") == b.id
+            assert await b.redis.smembers(b.key("owned", b.id)) == {b"t1"}
+            await die(a)
+            await until_async(lambda: b.owner("t2"), None)
+            while await b.adopt(a.id):  # what a still held, and nothing it gave up
+                pass
+            assert sorted(await b.owners(["t1", "t2"])) == [b.id, b.id]
+            assert await b.redis.smembers(b.key("owned", b.id)) == {b"t1", b"t2"}
+
+    run(main())

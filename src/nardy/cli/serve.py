@@ -37,6 +37,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds a game's first roll waits for the players' contributions to its dice "
         f"(default {defaults.ENTROPY_WAIT:g}; 0: it does not wait)",
     )
+    parser.add_argument(
+        "--linger",
+        type=float,
+        default=defaults.LINGER,
+        help="with --broker: seconds a finished table stays live after its last viewer left, "
+        f"before it is unloaded and its lease given up (default {defaults.LINGER:g})",
+    )
     parser.add_argument("--log-level", default="warning", help="uvicorn's log level")
     parser.add_argument(
         "--no-ws-compression",
@@ -104,6 +111,7 @@ def run(args: argparse.Namespace) -> int:
         secure_cookies=args.secure_cookies,
         analysis_ply=args.analysis_ply,
         entropy_wait=args.entropy_wait,
+        linger=args.linger,
         allowed_origins=tuple(args.allow_origin),
         limits=Limits(trusted=tuple(args.trust)),
     )

@@ -67,6 +67,9 @@ class ServerConfig:
     """Messages that may wait for one slow socket before it is dropped."""
     send_timeout: float = 10.0
     """Seconds one message may take to reach a socket before it is dropped."""
+    linger: float = defaults.LINGER
+    """With other processes: seconds a finished table stays live after its last viewer
+    left, before its owner unloads it and gives up its lease."""
 
 
 class Name(BaseModel):
@@ -119,7 +122,12 @@ def create_app(
     the same site (INTERFACES.md §6, :mod:`nardy.server.cluster`)."""
     config = config or ServerConfig()
     lobby = Lobby(
-        store, agents or default_agents, config.grace, config.bot_delay, config.entropy_wait
+        store,
+        agents or default_agents,
+        config.grace,
+        config.bot_delay,
+        config.entropy_wait,
+        config.linger,
     )
     throttle = Throttle(config.limits, shared=None if broker is None else broker.url)
     accounts = Accounts(store, config.limits.concurrent_hashes, config.limits.hashes_waiting)

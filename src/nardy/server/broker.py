@@ -9,7 +9,9 @@ Used only when ``nardy serve --broker redis://…`` is given. Each process has a
   lists a process's tables. The lease holds only while its owner is alive, so it ends by
   itself when the owner dies: another process may then :meth:`Broker.claim` the table,
   or :meth:`Broker.adopt` every table of the dead process at once. The scripts that take
-  a lease run atomically inside Redis, so two processes never both win one.
+  a lease run atomically inside Redis, so two processes never both win one. An owner
+  gives a lease up with :meth:`Broker.release` when it unloads a finished table, and
+  both keys' traces of it go.
 - **Messages.** Each process listens on its own pub/sub channel. :meth:`Broker.send`
   publishes a message to another process (a command forwarded to a table's owner, the
   states an owner sends back to the processes that have viewers); :meth:`Broker.call`

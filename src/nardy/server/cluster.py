@@ -28,6 +28,15 @@ the new owner, the other processes' sockets are told it moved, and a message tha
 meanwhile is sent on to the new owner. States from a process that is not a door's owner
 are not passed on to its sockets.
 
+A finished table needs an owner only while somebody watches it (chat, the rematch). Once
+nobody has for the lobby's ``linger`` seconds, its owner unloads it and gives up its lease
+(:meth:`Site.unloaded`), so that Redis holds keys only for the tables in play or watched,
+however many have finished. Its state and record are read from the store by any process
+without taking it (:meth:`Lobby.readable <nardy.server.lobby.Lobby.readable>`); a socket
+that opens it again takes it like any table nobody holds. The lease is given up under the
+lobby's lock of loads, and a load asks Redis again under that lock
+(:meth:`Site.holds`), so this process never keeps a live table whose lease it gave up.
+
 The owner's side and the forwarding side of every table message are two halves of one
 exchange, so they stay in one module, where each request sits beside its answer.
 """
@@ -38,6 +47,8 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import time
+import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -63,6 +74,10 @@ UNANSWERED = (
 )
 NOT_HERE = "not-owner"
 """The error of a call that reached a process that no longer owns the table."""
+
+
+class Moved(TableError):
+    """The table is held by another process now (:data:`NOT_HERE`): ask there."""
 
 
 class RemoteConnection:
@@ -130,7 +145,8 @@ class Site:
         self._outgoing: dict[str, list[list[Any]]] = {}
         self._sending: set[str] = set()
         self._numbers = itertools.count(1)
-        self._moving: dict[str, asyncio.Lock] = {}
+        self._moving: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        """Each table's lock while somebody holds or waits for it (then forgotten)."""
 
     @property
     def me(self) -> str:
@@ -163,8 +179,9 @@ class Site:
             if owner is not None and owner != self.me and await self.broker.alive(owner):
                 continue
             if await self.broker.claim(row.id) == self.me:
-                await self.lobby.load(row)
-                taken += 1
+                with contextlib.suppress(Moved):
+                    await self.lobby.load(row)
+                    taken += 1
         return taken
 
     async def stop(self) -> None:
@@ -182,17 +199,34 @@ class Site:
             await asyncio.sleep(0.1)
         raise TableError("this server has lost touch with the others; try again shortly")
 
+    async def holds(self, table_id: str) -> bool:
+        """Whether this process holds the lease of ``table_id`` now (taking it if free):
+        asked again by :meth:`Lobby.load <nardy.server.lobby.Lobby.load>` under its lock,
+        since the lease may have been given up (:meth:`unloaded`) since :meth:`owner`."""
+        return await self.broker.claim(table_id) == self.me
+
+    async def hold(self, row: TableRow) -> tuple[str, Room | None]:
+        """The table's owner, and its live table when that is this process (taking the
+        table when nobody holds it)."""
+        for _ in range(10):
+            owner = await self.owner(row)
+            if owner != self.me:
+                return owner, None
+            with contextlib.suppress(Moved):  # another took it since: ask again
+                room = await self.lobby.load(row)
+                room.used = time.monotonic()
+                return owner, room
+        raise TableError("this table keeps moving between servers; try again shortly")
+
     async def owned(self, table_id: str) -> Room | None:
         """The live table if this process owns it (taking it when nobody does), or None
         when another process does. :class:`TableError` for an unknown table."""
         await self.sure()
         room = self.lobby.tables.get(table_id)
         if room is not None:
+            room.used = time.monotonic()
             return room
-        row = await self.lobby.row(table_id)
-        if await self.owner(row) != self.me:
-            return None
-        return await self.lobby.load(row)
+        return (await self.hold(await self.lobby.row(table_id)))[1]
 
     async def took(self, table_id: str) -> None:
         """This process created ``table_id``: it owns it."""
@@ -202,16 +236,17 @@ class Site:
         """Ask the owner of ``table_id`` (another process) to do something; asked again
         when the table moved meanwhile."""
         for _ in range(50):
-            row = await self.lobby.row(table_id)
-            owner = await self.owner(row)
-            if owner == self.me:
-                room = await self.lobby.load(row)
-                return await self.answer_call(room, message)
+            owner, room = await self.hold(await self.lobby.row(table_id))
+            if room is not None:
+                with contextlib.suppress(Moved):  # unloaded meanwhile: take it again
+                    return await self.answer_call(room, message)
+                continue
             try:
                 return await self.broker.call(owner, {**message, "table": table_id})
             except CallFailed as error:
                 if str(error) != NOT_HERE:
                     raise TableError(str(error)) from None
+                await asyncio.sleep(0.01)  # it is giving the table up, or just took it over
             except BrokerError:
                 await self._wait_for_takeover(owner)
         raise TableError("the table's server does not answer; try again shortly")
@@ -253,16 +288,15 @@ class Site:
         """The door to ``table_id``; :class:`TableError` if there is no such table."""
         await self.sure()
         door = self.doors.get(table_id)
-        if door is not None:
-            return door
-        row = await self.lobby.row(table_id)
-        async with self._lock(table_id):
-            door = self.doors.get(table_id)
-            if door is None:
-                door = Door(table_id, await self.owner(row))
-                if door.owner == self.me:
-                    door.room = await self.lobby.load(row)
-                self.doors[table_id] = door
+        if door is None:
+            row = await self.lobby.row(table_id)
+            async with self._lock(table_id):
+                door = self.doors.get(table_id)
+                if door is None:
+                    door = Door(table_id, *await self.hold(row))
+                    self.doors[table_id] = door
+        if door.room is not None:  # not unloaded before the socket joins (the lobby waits)
+            door.room.used = time.monotonic()
         return door
 
     def _lock(self, table_id: str) -> asyncio.Lock:
@@ -277,6 +311,11 @@ class Site:
         door.sockets[key] = connection
         self.keys[key] = door
         async with self._lock(door.id):
+            if door.room is not None and door.room.gone and door.held is None:
+                # unloaded (a finished table) since this door was found: take it again
+                door.room, door.held = None, []
+                self.doors.setdefault(door.id, door)
+                self._spawn(self._relocate(door.id, None, door))
             if door.room is not None:
                 await door.room.join(connection)
             elif door.held is None:
@@ -450,6 +489,8 @@ class Site:
                 try:
                     row = await self.lobby.row(table_id)
                     room = await self.lobby.load(row)
+                except Moved:  # given up since (a finished table), and taken elsewhere
+                    continue
                 except Exception:
                     log.exception("taking over table %s", table_id)
                     continue
@@ -490,29 +531,57 @@ class Site:
                 door.held = []
             self._spawn(self._relocate(room.id, self.me))
 
+    def unloadable(self, room: Room) -> bool:
+        """Whether no socket here is joining ``room`` (to be unloaded when finished)."""
+        door = self.doors.get(room.id)
+        return door is None or not door.sockets
+
+    async def unloaded(self, room: Room) -> None:
+        """The lobby unloaded ``room`` (finished, nobody watching it): forget its door and
+        give up its lease, so that its keys leave Redis; whichever process is asked for
+        the table next takes it again. Called under the lobby's lock of loads, so that
+        this process takes it again only once the lease is given up. If Redis does not
+        answer, asked again at every beat while the table stays unloaded here."""
+        door = self.doors.get(room.id)
+        if door is not None and door.room is room and not door.sockets:
+            del self.doors[room.id]
+        try:
+            await self.broker.release(room.id)
+        except Exception as error:
+            log.warning("table %s: could not give up its lease (%s)", room.id, error)
+            self._spawn(self._release_later(room.id))
+
+    async def _release_later(self, table_id: str) -> None:
+        while True:
+            await asyncio.sleep(self.broker.beat)
+            async with self.lobby.loading:
+                if table_id in self.lobby.tables:
+                    return  # taken again here meanwhile: it needs its lease
+                with contextlib.suppress(Exception):
+                    await self.broker.release(table_id)
+                    return
+
     async def _tell(self, process: str, message: dict[str, Any]) -> None:
         with contextlib.suppress(Exception):
             await self.broker.send(process, message)
 
-    async def _relocate(self, table_id: str, gone: str | None) -> None:
-        """Find the table's owner again and move the door's sockets there. ``gone`` is a
-        process that stopped answering: its lease is waited out (it may be dying), for
-        at most twice the lease's length."""
-        door = self.doors.get(table_id)
+    async def _relocate(self, table_id: str, gone: str | None, door: Door | None = None) -> None:
+        """Find the table's owner again and move the door's sockets there (``door``, or the
+        table's door here). ``gone`` is a process that stopped answering: its lease is
+        waited out (it may be dying), for at most twice the lease's length."""
+        door = door or self.doors.get(table_id)
         if door is None:
             return
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 2 * self.broker.ttl + 1
         while True:
             try:
-                row = await self.lobby.row(table_id)
-                owner = await self.owner(row)
+                owner, room = await self.hold(await self.lobby.row(table_id))
             except TableError:
                 return
             if owner != gone or owner == self.me or loop.time() > deadline:
                 break
             await asyncio.sleep(0.2)
-        room = await self.lobby.load(row) if owner == self.me else None
         await self._move(door, owner, room)
 
     async def _move(self, door: Door, owner: str, room: Room | None) -> None:

@@ -9,3 +9,7 @@ BOT_DELAY = 0.4
 
 ENTROPY_WAIT = 5.0
 """Seconds a game's roll-off waits for the seated players' contributions to its dice."""
+
+LINGER = 30.0
+"""Seconds a finished table stays live after its last viewer left (with several processes:
+then it is unloaded, and its lease in Redis given up)."""

@@ -1,7 +1,8 @@
 """The lobby: creating, listing and joining tables, and keeping the live ones in memory.
 
 Tables live here while they can still change; on start-up every unfinished table is
-rebuilt from its stored events.
+rebuilt from its stored events. With other processes a finished table is unloaded once
+nobody has watched it for a while, and its lease given up.
 
 Creating, joining, listing and keeping live tables all change the one map of live tables
 and its claims in the cluster, so they stay in one module.
@@ -25,7 +26,7 @@ from nardy.server import defaults
 from nardy.server import dice as dice_service
 from nardy.server.chouette_table import ChouetteTable
 from nardy.server.clock import preset_named
-from nardy.server.cluster import NOT_HERE, Site
+from nardy.server.cluster import NOT_HERE, Moved, Site
 from nardy.server.group_commit import GroupCommit
 from nardy.server.ratings import Outcome, Ratings
 from nardy.server.room import Room
@@ -110,11 +111,6 @@ class TableRequest:
         return cls(variant, settings, opponent, level, seat, clock, participants, computers, rated)
 
 
-class Moved(TableError):
-    """The table is held by another process now (:data:`~nardy.server.cluster.NOT_HERE`):
-    ask there."""
-
-
 class Lobby:
     """Every live table, by id."""
 
@@ -125,6 +121,7 @@ class Lobby:
         grace: float = defaults.GRACE,
         bot_delay: float = defaults.BOT_DELAY,
         entropy_wait: float = defaults.ENTROPY_WAIT,
+        linger: float = defaults.LINGER,
     ) -> None:
         self.store = store
         self.make_agent = agents
@@ -141,6 +138,11 @@ class Lobby:
         self.site: Site | None = None
         """The other processes serving the same site, when there are (``--broker``): then
         this lobby holds only the tables this process owns."""
+        self.linger = linger
+        """With other processes: seconds a finished table stays live here after its last
+        viewer left, before it is unloaded and its lease given up."""
+        self._lingering: set[str] = set()
+        """Finished tables waiting to be unloaded."""
 
     def _live(self, row: TableRow) -> Room:
         agents = {
@@ -161,10 +163,12 @@ class Lobby:
         room.on_finish = self._finished
         if self.site is not None:
             room.on_lost = self.site.lose
+            room.on_idle = self._idle
         return room
 
     async def _finished(self, room: Room) -> None:
         """A match is over: write how it ended and, when it is rated, the new ratings."""
+        self._idle(room)
         if not isinstance(room, Table):
             return
         row = room.row
@@ -187,6 +191,49 @@ class Lobby:
                 await hook(room)
             except Exception:
                 log.exception("a finish hook failed for table %s", row.id)
+
+    def _idle(self, room: Room) -> None:
+        """With other processes, unload ``room`` once it is over (its status stored) and
+        nobody has watched it for :attr:`linger` seconds, and give up its lease
+        (:meth:`Site.unloaded`): a busy site would otherwise keep every finished table in
+        memory and in Redis. Whoever opens it later takes it again; its record is read
+        from the store without taking it (:meth:`readable`)."""
+        if (
+            self.site is None
+            or room.row.status != "over"
+            or room.id in self._lingering
+            or self.tables.get(room.id) is not room
+        ):
+            return
+        self._lingering.add(room.id)
+        self.site.broker.spawn(self._unload_when_idle(room))
+
+    async def _unload_when_idle(self, room: Room) -> None:
+        try:
+            while not await self._unload(room):
+                if room.connections or room.gone or self.tables.get(room.id) is not room:
+                    return  # watched again: the last to leave calls _idle again
+                await asyncio.sleep(max(0.1, room.used + self.linger - time.monotonic()))
+        finally:
+            self._lingering.discard(room.id)
+
+    async def _unload(self, room: Room) -> bool:
+        """Unload ``room`` if it has been idle long enough; whether it was. Under the
+        table's lock (no write in flight) and the lock of loads (no load of it meanwhile)."""
+        assert self.site is not None
+        async with room.lock, self.loading:
+            if (
+                room.connections
+                or room.gone
+                or self.tables.get(room.id) is not room
+                or time.monotonic() < room.used + self.linger
+                or not self.site.unloadable(room)
+            ):
+                return False
+            room.gone = True  # whoever still holds it is sent to the next owner
+            self.drop(room.id)
+            await self.site.unloaded(room)
+        return True
 
     async def record_missing(self) -> int:
         """Record the outcome of every finished match that has none (a server stopped
@@ -367,6 +414,8 @@ class Lobby:
         if not old.is_over():
             raise TableError("the match is not over yet")
         async with old.lock:
+            if old.gone:  # unloaded meanwhile, or taken over: ask whoever holds it now
+                raise Moved(NOT_HERE)
             following = old.row.options.get("rematch")
             if following:
                 return await self.readable(following)
@@ -433,16 +482,21 @@ class Lobby:
 
     async def load(self, row: TableRow) -> Room:
         """The live table of ``row`` in this process: rebuilt from its stored events and
-        started (clocks, computers) the first time."""
+        started (clocks, computers) the first time. With other processes, :class:`Moved`
+        if another process holds it (checked again under the lock: this process may have
+        given it up since it last looked)."""
         async with self.loading:
             table = self.tables.get(row.id)
             if table is not None:
                 return table
+            if self.site is not None and not await self.site.holds(row.id):
+                raise Moved(NOT_HERE)  # given up here and taken elsewhere since
             table = self._live(row)
             await asyncio.to_thread(self._take, table)
             self.tables[row.id] = table
         if table.row.status == "playing":
             await table.start()
+        self._idle(table)
         return table
 
     def _take(self, table: Room) -> None:
@@ -489,14 +543,23 @@ class Lobby:
 
     async def rematch_id(self, table_id: str, player_id: str) -> str:
         """The id of the rematch of a finished match, wherever that match lives."""
-        if self.site is not None and await self.site.owned(table_id) is None:
-            message = {"op": "rematch", "player": player_id}
-            answer = await self.site.call_owner(table_id, message)
-            return str(answer["id"])
-        return (await self.rematch(table_id, player_id)).id
+        if self.site is None or await self.site.owned(table_id) is not None:
+            with contextlib.suppress(Moved):
+                return (await self.rematch(table_id, player_id)).id
+        assert self.site is not None  # a single process's tables never move
+        message = {"op": "rematch", "player": player_id}
+        answer = await self.site.call_owner(table_id, message)
+        return str(answer["id"])
 
     async def view(self, table_id: str, player_id: str | None) -> dict[str, Any]:
-        """The state of a table as ``player_id`` sees it, wherever it lives."""
+        """The state of a table as ``player_id`` sees it, wherever it lives (a finished
+        one that is not live here as stored, without taking it)."""
+        if (
+            self.site is not None
+            and table_id not in self.tables
+            and (await self.row(table_id)).status == "over"
+        ):
+            return (await self.readable(table_id)).view(player_id)
         if self.site is not None and await self.site.owned(table_id) is None:
             answer: dict[str, Any] = await self.site.call_owner(
                 table_id, {"op": "view", "player": player_id}

@@ -120,6 +120,11 @@ class Room:
     """Called once when the table is closed because another process holds it now."""
     gone: bool = False
     """Closed (:meth:`close`): another process holds the table, this copy is inert."""
+    on_idle: Callable[[Room], None] | None = None
+    """Called when the last connection leaves (the lobby unloads a finished table)."""
+    used: float = field(default_factory=time.monotonic)
+    """When (monotonic) the table was last loaded, looked up for a socket, or left by its
+    last connection."""
 
     state_fields: ClassVar[tuple[str, ...]] = ("row", "n", "rolls", "chat", "book")
     """What a rebuild from the store replaces (subclasses add their game state)."""
@@ -445,6 +450,10 @@ class Room:
         if connection not in self.connections:
             return
         self.connections.discard(connection)
+        if not self.connections:
+            self.used = time.monotonic()
+            if self.on_idle is not None:
+                self.on_idle(self)
         seat = self.seat_of(connection.player_id)
         if seat is not None and not self._connected(seat):
             self._away_since[seat] = time.monotonic()

@@ -1,0 +1,145 @@
+"""A finished table gives up its lease: once nobody has watched it for ``--linger``
+seconds its owner unloads it and its keys leave Redis (``owner:{table}`` and its entry in
+``owned:{process}``), so a busy site's Redis does not grow with its finished matches; the
+table is still served from every process (state, record), and whoever opens its socket
+again takes it for as long as they watch. Real PostgreSQL and Redis, two processes."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import redis.asyncio as aioredis
+from client import Client, Policy, play_lockstep, record, run
+from processes import SiteProcesses
+
+LINGER = 0.5
+"""Seconds a finished table stays live after its last viewer left, in these tests."""
+
+QUICK = Policy(resign=1.0, accept=1.0)
+"""Each player resigns at once and the other accepts: a match to 1 ends in a few commands."""
+
+
+@pytest.fixture
+def site(tmp_path: Path, postgres_url: str, redis_url: str) -> Iterator[SiteProcesses]:
+    with SiteProcesses(
+        tmp_path, 2, postgres_url, redis_url, ("--linger", str(LINGER))
+    ) as processes:
+        yield processes
+    assert not processes.errors(), processes.errors()
+
+
+async def leases(redis: Any, table: str) -> tuple[bool, list[str]]:
+    """Whether ``table`` has an owner key, and the processes whose owned set lists it."""
+    owner = bool(await redis.exists(f"nardy:owner:{table}"))
+    sets = [key.decode() async for key in redis.scan_iter("nardy:owned:*")]
+    return owner, [key for key in sets if await redis.sismember(key, table)]
+
+
+async def released(redis: Any, table: str, timeout: float = 10.0) -> None:
+    async with asyncio.timeout(timeout):
+        while await leases(redis, table) != (False, []):
+            await asyncio.sleep(0.05)
+
+
+async def lease_keys(redis: Any) -> int:
+    """Owner keys and entries of owned sets: one pair for each table that has an owner."""
+    owners = [key async for key in redis.scan_iter("nardy:owner:*")]
+    owned = [await redis.scard(key) async for key in redis.scan_iter("nardy:owned:*")]
+    return len(owners) + sum(owned)
+
+
+async def finish(players: list[Client], watchers: list[Client], seed: int) -> None:
+    for client in (*players, *watchers):
+        await client.open()
+    await play_lockstep(players, random.Random(seed), QUICK, watchers=watchers)
+    for client in watchers:
+        await client.wait_n(players[0].state["n"])
+    assert all(c.state["status"] == "over" for c in (*players, *watchers))
+
+
+def test_a_finished_match_gives_up_its_lease_and_is_still_served_everywhere(
+    site: SiteProcesses, redis_url: str
+) -> None:
+    first, second = site.urls
+
+    async def scenario() -> None:
+        redis = aioredis.Redis.from_url(redis_url)
+        ala, ben = await Client(first, "Ala").guest(), await Client(second, "Ben").guest()
+        table = await ala.create("backgammon", {"match_to": 1}, seat=0)  # the first owns it
+        await ben.join(table)
+        watcher = Client(second, "watcher")
+        watcher.table = table
+        await finish([ala, ben], [watcher], 1)
+        final = ala.state
+        await asyncio.sleep(3 * LINGER)
+        owner, sets = await leases(redis, table)
+        assert owner and len(sets) == 1, "watched: still owned"
+        for client in (ala, ben):
+            await client.close()
+        await asyncio.sleep(3 * LINGER)
+        assert await leases(redis, table) == (True, sets), "the watcher is still there"
+        await watcher.close()
+        await released(redis, table)
+        for url in site.urls:  # read from the store, without taking the table again
+            async with httpx.AsyncClient(base_url=url, trust_env=False) as http:
+                view = (await http.get(f"/api/tables/{table}")).json()
+            assert view["status"] == "over" and view["n"] == final["n"]
+            doc = await record(url, table)
+            assert doc["games"] and doc["games"][-1]["result"]
+        assert await leases(redis, table) == (False, [])
+        for url in site.urls:  # a spectator who comes back takes it again while watching
+            again = Client(url, "again")
+            state = await again.open(table)
+            assert state["status"] == "over" and state["n"] == final["n"]
+            assert (await leases(redis, table))[0]
+            await again.close()
+            await released(redis, table)
+        await ala.aclose()
+        await ben.aclose()
+        await redis.aclose()
+
+    run(scenario(), timeout=300)
+
+
+def test_lease_keys_do_not_grow_with_finished_matches_and_rematches(
+    site: SiteProcesses, redis_url: str
+) -> None:
+    first, second = site.urls
+
+    async def scenario() -> None:
+        redis = aioredis.Redis.from_url(redis_url)
+        ala, ben = await Client(first, "Ala").guest(), await Client(second, "Ben").guest()
+        table = await ala.create("backgammon", {"match_to": 1}, seat=0)
+        await ben.join(table)
+        sizes = []
+        tables = [table]
+        for k in range(4):
+            await finish([ala, ben], [], k)
+            if k % 2:  # asked over HTTP at the process that does not own it
+                reply = await ben.http.post(f"/api/tables/{ala.table}/rematch")
+                following = reply.json()["id"]
+            else:  # asked on the table's socket
+                following = (await ala.request({"type": "rematch"}))["table"]
+            for client in (ala, ben):
+                await client.close()
+                client.table = following
+            await released(redis, tables[-1])
+            tables.append(following)
+            assert await lease_keys(redis) == 2  # the rematch alone
+            sizes.append(await redis.dbsize())
+        # the first request over HTTP (the second round) adds its throttle's keys
+        assert sizes[1] == sizes[2] == sizes[3], sizes
+        for finished in tables[:-1]:
+            docs = [await record(url, finished) for url in site.urls]
+            assert docs[0] == docs[1] and docs[0]["games"]
+        await ala.aclose()
+        await ben.aclose()
+        await redis.aclose()
+
+    run(scenario(), timeout=300)
