@@ -11,7 +11,11 @@ from itertools import islice
 import pytest
 
 from nardy.bench.bot import Tally, dice_stream, jobs, play_chunk, summary, timing
+from nardy.bench.decisions import positions, time_decisions
 from nardy.cli import main
+from nardy.rules.cells import Cells
+from nardy.rules.plays import Dice, final_cells
+from nardy.variants import BACKGAMMON
 
 
 def test_dice_streams_are_seeded_per_pair_and_side() -> None:
@@ -120,3 +124,43 @@ def test_a_noisy_level_plays_the_same_games_from_the_same_seed() -> None:
         weights=None, processes=1,
     )  # fmt: skip
     assert play_chunk(jobs(args)[0]).pairs == play_chunk(jobs(args)[0]).pairs
+
+
+def test_cli_positions_times_decisions_over_fixed_positions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--positions N`` needs no opponent: it times N decisions and names the slowest."""
+    argv = ["bench", "bot", "--variant", "backgammon", "--player", "heuristic"]
+    assert main([*argv, "--positions", "12", "--seed", "5", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["positions"] == 12 and figures["player"] == "heuristic"
+    ms = figures["ms_per_decision"]
+    assert 0 <= ms["median"] <= ms["max"] and ms["mean"] <= ms["max"]
+    cells, dice = figures["slowest"]["cells"], figures["slowest"]["dice"]
+    assert (tuple(cells), tuple(dice)) in positions(BACKGAMMON, 13, 5)
+
+
+def test_bench_positions_are_unforced_rolls_of_seeded_self_play() -> None:
+    found = positions(BACKGAMMON, 30, 2)
+    assert found == positions(BACKGAMMON, 30, 2) != positions(BACKGAMMON, 30, 3)
+    assert all(len(final_cells(BACKGAMMON, cells, dice)) > 1 for cells, dice in found)
+    assert len(set(found)) > 25  # spread over games, not one position again and again
+
+
+def test_time_decisions_times_each_position_once() -> None:
+    seen = []
+
+    class Counting:
+        name = "counting"
+
+        def choose(self, cells: Cells, dice: Dice) -> Cells | None:
+            seen.append((cells, dice))
+            return None
+
+    found = positions(BACKGAMMON, 5, 1)
+    assert len(time_decisions(Counting(), found)) == 5 and seen == found
+
+
+def test_cli_wants_an_opponent_or_positions(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "bot", "--variant", "dutch", "--player", "random"]) == 2
+    assert "--opponent" in capsys.readouterr().err

@@ -15,7 +15,7 @@ from nardy.bot.evaluation.encoding import INPUTS
 from nardy.bot.evaluation.evaluator import Evaluator
 from nardy.bot.evaluation.network import Network, equity
 from nardy.bot.lookahead.search import FILTERS, Filter, Search
-from nardy.rules.cells import Cells
+from nardy.rules.cells import OPP_BAR, Cells
 from nardy.rules.plays import final_cells
 from nardy.variants import BACKGAMMON, LONG_NARDY
 
@@ -29,10 +29,10 @@ class Spy(Search):
         super().__init__(evaluator, filters)
         self.asked: list[tuple[int, int]] = []
 
-    def values(self, finals: list[Cells], ply: int) -> Any:
+    def values(self, finals: list[Cells], ply: int, allowance: Any = None) -> Any:
         if len(self.asked) < 100:  # the root's looks come first
             self.asked.append((ply, len(finals)))
-        return super().values(finals, ply)
+        return super().values(finals, ply, allowance)
 
 
 def root_looks(search: Spy, dice: tuple[int, int]) -> list[tuple[int, int]]:
@@ -102,3 +102,64 @@ def test_a_two_ply_choice_is_a_legal_play_and_the_best_of_the_looks() -> None:
     ranked = np.argsort(-equity(judge.after_outputs(finals)))
     first = LEVELS["strongest"].filters[0]
     assert finals.index(choice.cells) in ranked[: first.keep].tolist()
+
+
+def counted(judge: Evaluator) -> list[int]:
+    """Make ``judge`` count the positions it evaluates after plays; the count is returned."""
+    count = [0]
+    plain = judge.after_outputs
+
+    def after_outputs(finals: list[Cells]) -> Any:
+        count[0] += len(finals)
+        return plain(finals)
+
+    judge.after_outputs = after_outputs  # type: ignore[method-assign]
+    return count
+
+
+def test_a_look_past_the_budget_is_not_taken_and_the_shallower_look_decides() -> None:
+    judge = evaluator()
+    count = counted(judge)
+    filters = (Filter(4, 10.0), Filter(2, 10.0))
+    one = Search(judge, filters).best(START, (6, 5), ply=1)
+    to_one = count[0]  # the root's plays and the 1-ply look
+    two = Search(judge, filters).best(START, (6, 5), ply=2)
+    to_two = count[0] - to_one
+    root = len(final_cells(BACKGAMMON, START, (6, 5)))
+    assert root < to_one < to_two
+    assert one is not None and two is not None
+    for budget, expected in ((to_two, two), (to_two - 1, one), (to_one, one)):
+        count[0] = 0
+        choice = Search(judge, filters, budget).best(START, (6, 5), ply=2)
+        assert choice is not None and choice.cells == expected.cells
+        assert choice.equity == pytest.approx(expected.equity)
+        assert count[0] <= budget  # never evaluated past the budget
+
+
+def test_a_budget_counts_the_looks_where_the_opponent_cannot_move() -> None:
+    """The opponent has two checkers on the bar against a closed board: where the mover
+    keeps it closed, each of the opponent's rolls is a roll of the mover's again, and
+    those plays count against the budget too."""
+    cells = [0] * len(START)
+    for point in range(1, 7):
+        cells[point] = 2
+    cells[13], cells[20], cells[OPP_BAR] = 3, -13, 2
+    closed = tuple(cells)
+    judge = evaluator()
+    count = counted(judge)
+    filters = (Filter(4, 10.0), Filter(2, 10.0))
+    one = Search(judge, filters).best(closed, (6, 5), ply=1)
+    to_one = count[0]
+    Search(judge, filters).best(closed, (6, 5), ply=2)
+    to_two = count[0] - to_one
+    count[0] = 0
+    choice = Search(judge, filters, to_two - 1).best(closed, (6, 5), ply=2)
+    assert one is not None and choice is not None and choice.cells == one.cells
+    assert count[0] <= to_two - 1
+
+
+def test_the_strongest_level_looks_within_its_budget() -> None:
+    assert LEVELS["strongest"].budget is not None
+    bot = Bot(BACKGAMMON, "strongest", Network.create(INPUTS, 8, seed=3))
+    assert bot.search.budget == LEVELS["strongest"].budget
+    assert LEVELS["advanced"].budget is None

@@ -308,12 +308,18 @@ def main(args: argparse.Namespace | Sequence[str]) -> int:
     if args.games < 1 or args.processes < 1:
         console.print("nardy bench bot: --games and --processes must be positive")
         return 2
+    if args.positions is None and args.opponent is None:
+        console.print("nardy bench bot: give --opponent (or --positions N to time decisions)")
+        return 2
     try:
         for spec in (args.player, args.opponent):
-            make_player(spec, VARIANTS[args.variant], "check", args.weights)
+            if spec is not None:
+                make_player(spec, VARIANTS[args.variant], "check", args.weights)
     except (ValueError, ImportError) as error:
         console.print(f"nardy bench bot: {error}")
         return 2
+    if args.positions is not None:
+        return _decisions(args, console)
     with Progress(console=console, transient=True) as progress:
         task = progress.add_task(
             f"{args.player} vs {args.opponent}", total=2 * ((args.games + 1) // 2)
@@ -325,13 +331,50 @@ def main(args: argparse.Namespace | Sequence[str]) -> int:
     return 0
 
 
+def _decisions(args: argparse.Namespace, console: Any) -> int:
+    """``--positions N``: the player's thinking time over N fixed positions."""
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from nardy.bench.decisions import measure
+
+    if args.positions < 1:
+        console.print("nardy bench bot: --positions must be positive")
+        return 2
+    with Progress(console=console, transient=True) as progress:
+        task = progress.add_task(f"{args.player} thinking", total=args.positions)
+        figures = measure(
+            VARIANTS[args.variant],
+            args.player,
+            args.positions,
+            args.seed,
+            args.weights,
+            lambda: progress.advance(task),
+        )
+    ms = figures["ms_per_decision"]
+    table = Table(title=f"{args.player}, {args.variant}: {figures['positions']} positions")
+    for name in ("median", "mean", "max"):
+        table.add_row(f"ms per decision, {'slowest' if name == 'max' else name}", f"{ms[name]:.2f}")
+    Console().print(table)
+    if args.json:
+        print(json.dumps(figures, separators=(",", ":")), flush=True)
+    return 0
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``nardy bench bot``."""
     parser.add_argument("--variant", required=True, help="backgammon, long-nardy, dutch, ...")
     parser.add_argument("--player", default="net", help=f"the player measured ({SPECS})")
-    parser.add_argument("--opponent", required=True, help=f"its opponent ({SPECS})")
+    parser.add_argument("--opponent", help=f"its opponent ({SPECS})")
     parser.add_argument("--games", type=int, default=1000, help="games (rounded up to pairs)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the dice")
     parser.add_argument("--weights", help="network weights for net (default: shipped ones)")
     parser.add_argument("--processes", type=int, default=1, help="worker processes")
+    parser.add_argument(
+        "--positions",
+        type=int,
+        help="instead of games, time the player's decisions on this many fixed positions "
+        "(see nardy.bench.decisions)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON last")

@@ -28,15 +28,24 @@ from nardy.rules.variant import Variant
 
 @dataclass(frozen=True)
 class Level:
-    """How deep the player looks, how much noise blurs its judgement (in equity), and which
+    """How deep the player looks, how much noise blurs its judgement (in equity), which
     plays survive to each deeper look (:class:`~nardy.bot.lookahead.search.Filter`, one per
-    extra ply)."""
+    extra ply), and the most positions a deeper look may evaluate (``budget``; a look
+    that would need more is not taken)."""
 
     name: str
     ply: int
     noise: float
     filters: tuple[Filter, ...] = FILTERS
+    budget: int | None = None
 
+
+STRONGEST_BUDGET = 200_000
+"""Positions one decision of ``strongest`` may evaluate: under a second of CPU here (some
+250,000 positions a second on an idle core, half that beside other work). Over 150
+positions per variant (``nardy bench bot --positions 150``) backgammon's decisions needed
+55,600 at most and long nardy's 195,500; in Dutch, whose spread checkers have the most
+plays, 4 of 150 decisions rest on the 1-ply look instead."""
 
 LEVELS = {
     level.name: level
@@ -46,7 +55,7 @@ LEVELS = {
         Level("intermediate", 0, 0.04),
         Level("advanced", 0, 0.0),
         Level("expert", 1, 0.0),
-        Level("strongest", 2, 0.0, (FILTERS[0], Filter(2, 0.02))),
+        Level("strongest", 2, 0.0, (FILTERS[0], Filter(2, 0.02)), STRONGEST_BUDGET),
     )
 }
 """``strongest`` looks 2 ply deep at no more than the two plays its 1-ply look rates
@@ -74,7 +83,7 @@ class Bot:
         self.variant = variant
         self.level = LEVELS[level]
         self.evaluator = Evaluator(variant, network or shipped_model(variant))
-        self.search = Search(self.evaluator, self.level.filters)
+        self.search = Search(self.evaluator, self.level.filters, self.level.budget)
         self.rng = np.random.default_rng(seed)
 
     def choose(self, cells: Cells, dice: Dice) -> Choice | None:

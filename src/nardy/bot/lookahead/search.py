@@ -48,12 +48,39 @@ FILTERS = (Filter(), Filter(3, 0.06))
 """The filters of a search that is given none: before the first and the second extra ply."""
 
 
+class _OverBudget(Exception):
+    """A deeper look would evaluate more positions than the search's budget allows."""
+
+
+class _Allowance:
+    """The positions one deeper look may still evaluate (None: no limit)."""
+
+    def __init__(self, left: int | None) -> None:
+        self.left = left
+
+    def spend(self, positions: int) -> None:
+        if self.left is not None:
+            self.left -= positions
+            if self.left < 0:
+                raise _OverBudget
+
+
 class Search:
     """0/1/2-ply play choice for one evaluator."""
 
-    def __init__(self, evaluator: Evaluator, filters: tuple[Filter, ...] = FILTERS):
+    def __init__(
+        self,
+        evaluator: Evaluator,
+        filters: tuple[Filter, ...] = FILTERS,
+        budget: int | None = None,
+    ):
+        """``budget``, when given, is the most positions one decision of :meth:`best` may
+        evaluate, its looks together: a deeper look that would take it past the budget is
+        not taken, and the choice rests on the shallower look already made. It bounds the
+        slowest decision."""
         self.evaluator = evaluator
         self.filters = filters
+        self.budget = budget
 
     def best(
         self,
@@ -75,6 +102,7 @@ class Search:
         outputs = self.evaluator.after_outputs(finals)
         values = equity(outputs)
         candidates = np.arange(len(finals))
+        allowance = _Allowance(None if self.budget is None else self.budget - len(finals))
         for depth in range(1, ply + 1):
             rule = self.filters[min(depth, len(self.filters)) - 1]
             order = candidates[np.argsort(-values[candidates])]
@@ -84,7 +112,10 @@ class Search:
             )
             if len(candidates) == 1 and not noise:
                 break  # a look deeper at one play cannot change the choice
-            deeper = self.values([finals[i] for i in candidates], depth)
+            try:
+                deeper = self.values([finals[i] for i in candidates], depth, allowance)
+            except _OverBudget:
+                break
             values = values.copy()
             values[candidates] = deeper
         if noise:
@@ -94,13 +125,16 @@ class Search:
         i = int(candidates[np.argmax(values[candidates])])
         return Choice(finals[i], plays[finals[i]], outputs[i], float(values[i]))
 
-    def values(self, finals: list[Cells], ply: int) -> Array:
+    def values(self, finals: list[Cells], ply: int, allowance: _Allowance | None = None) -> Array:
         """The mover's equity of each final position, looking ``ply`` rolls ahead.
 
-        All replies of one level are evaluated in one batch.
+        All replies of one level are evaluated in one batch. With an ``allowance``, raises
+        :class:`_OverBudget` before evaluating past it.
         """
+        allowance = allowance or _Allowance(None)
         evaluator = self.evaluator
         if ply == 0:
+            allowance.spend(len(finals))
             return equity(evaluator.after_outputs(finals))
         result = np.zeros(len(finals))
         replies: list[Cells] = []
@@ -113,33 +147,37 @@ class Search:
             for dice, chance in ROLLS:
                 answers = final_cells(evaluator.variant, turned, dice)
                 if not answers:  # the opponent cannot move: the mover rolls again
-                    result[index] += chance * self._on_roll(cells, ply - 1)
+                    result[index] += chance * self._on_roll(cells, ply - 1, allowance)
                     continue
                 groups.append((index, chance, len(replies), len(replies) + len(answers)))
                 replies.extend(answers)
         if not groups:
             return result
+        allowance.spend(len(replies))
         scores = equity(evaluator.after_outputs(replies))
         chosen = [first + int(np.argmax(scores[first:end])) for _, _, first, end in groups]
         if ply == 1:
             opponent = scores[chosen]
         else:
-            opponent = self.values([replies[i] for i in chosen], ply - 1)
+            opponent = self.values([replies[i] for i in chosen], ply - 1, allowance)
         for (index, chance, _, _), value in zip(groups, opponent, strict=True):
             result[index] -= chance * value
         return result
 
-    def _on_roll(self, cells: Cells, ply: int) -> float:
+    def _on_roll(self, cells: Cells, ply: int, allowance: _Allowance) -> float:
         """The equity of the player on roll in ``cells``, ``ply`` rolls deep."""
+        evaluator = self.evaluator
         if ply == 0:
-            return float(equity(self.evaluator.roller_outputs(cells)[None, :])[0])
+            return float(equity(evaluator.roller_outputs(cells)[None, :])[0])
         total = 0.0
         for dice, chance in ROLLS:
-            choice = self.best(cells, dice, ply=0)
-            if choice is None:
-                total -= chance * self._on_roll(self.evaluator.flip(cells), ply - 1)
-            else:
-                total += chance * self.values([choice.cells], ply - 1)[0]
+            finals = list(final_cells(evaluator.variant, cells, dice))
+            if not finals:
+                total -= chance * self._on_roll(evaluator.flip(cells), ply - 1, allowance)
+                continue
+            allowance.spend(len(finals))
+            best = finals[int(np.argmax(equity(evaluator.after_outputs(finals))))]
+            total += chance * self.values([best], ply - 1, allowance)[0]
         return total
 
 
