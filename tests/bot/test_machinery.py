@@ -116,7 +116,9 @@ def test_shipped_weights_load_and_nackgammon_borrows_backgammons() -> None:
         assert [c.name for c in model.classes] == ["contact", "race"]
         assert model.meta["variant"] == variant.name
         for kind in model.classes:
-            assert model.networks[kind.name].w1.shape[0] == inputs_of(kind)
+            extended = model.features.extended  # backgammon's contact net has the extended set
+            assert model.networks[kind.name].w1.shape[0] == inputs_of(kind, extended)
+    assert Model.load(BACKGAMMON, weights_path(BACKGAMMON)).features.extended
 
 
 @pytest.mark.parametrize("level", ["beginner", "advanced", "expert"])
