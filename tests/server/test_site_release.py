@@ -59,6 +59,16 @@ async def lease_keys(redis: Any) -> int:
     return len(owners) + sum(owned)
 
 
+async def seated(site: SiteProcesses) -> tuple[Client, Client, str]:
+    """Ala at the first process opens a match to 1 (so that process owns it) and Ben at the
+    second joins it."""
+    first, second = site.urls
+    ala, ben = await Client(first, "Ala").guest(), await Client(second, "Ben").guest()
+    table = await ala.create("backgammon", {"match_to": 1}, seat=0)
+    await ben.join(table)
+    return ala, ben, table
+
+
 async def finish(players: list[Client], watchers: list[Client], seed: int) -> None:
     for client in (*players, *watchers):
         await client.open()
@@ -71,14 +81,10 @@ async def finish(players: list[Client], watchers: list[Client], seed: int) -> No
 def test_a_finished_match_gives_up_its_lease_and_is_still_served_everywhere(
     site: SiteProcesses, redis_url: str
 ) -> None:
-    first, second = site.urls
-
     async def scenario() -> None:
         redis = aioredis.Redis.from_url(redis_url)
-        ala, ben = await Client(first, "Ala").guest(), await Client(second, "Ben").guest()
-        table = await ala.create("backgammon", {"match_to": 1}, seat=0)  # the first owns it
-        await ben.join(table)
-        watcher = Client(second, "watcher")
+        ala, ben, table = await seated(site)
+        watcher = Client(site.urls[1], "watcher")
         watcher.table = table
         await finish([ala, ben], [watcher], 1)
         final = ala.state
@@ -115,13 +121,9 @@ def test_a_finished_match_gives_up_its_lease_and_is_still_served_everywhere(
 def test_lease_keys_do_not_grow_with_finished_matches_and_rematches(
     site: SiteProcesses, redis_url: str
 ) -> None:
-    first, second = site.urls
-
     async def scenario() -> None:
         redis = aioredis.Redis.from_url(redis_url)
-        ala, ben = await Client(first, "Ala").guest(), await Client(second, "Ben").guest()
-        table = await ala.create("backgammon", {"match_to": 1}, seat=0)
-        await ben.join(table)
+        ala, ben, table = await seated(site)
         sizes = []
         tables = [table]
         for k in range(4):
