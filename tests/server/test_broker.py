@@ -252,3 +252,20 @@ def test_a_release_empties_its_owners_set_and_spares_a_lease_another_holds(
             assert await b.redis.smembers(b.key("owned", b.id)) == {b"t1", b"t2"}
 
     run(main())
+
+
+def test_many_messages_at_once_wait_for_a_connection_instead_of_failing(redis_url: str) -> None:
+    """Every socket of a busy process may forward a command at the same moment: more sends
+    at once than the pool has connections all arrive (redis-py's own pool refused the
+    101st with "Too many connections", dropping that socket)."""
+
+    async def main() -> None:
+        async with brokers(redis_url, 2) as (a, b):
+            many = 4 * b.redis.connection_pool.max_connections
+            await asyncio.gather(*(b.send(a.id, {"op": "n", "n": n}) for n in range(many)))
+            handler = a.handler
+            assert isinstance(handler, Recorder)
+            await until(lambda: len(handler.seen) == many)
+            assert sorted(m["n"] for m in handler.seen) == list(range(many))
+
+    run(main())

@@ -45,6 +45,8 @@ from typing import Any, Protocol
 
 import orjson
 
+from nardy.server import redis_pool
+
 log = logging.getLogger("nardy.broker")
 
 CLAIM = """
@@ -152,14 +154,12 @@ class Broker:
         beat: float = 1.0,
         process: str | None = None,
     ) -> None:
-        import redis.asyncio as aioredis
-
         self.url = url
         self.prefix = prefix
         self.ttl = ttl
         self.beat = beat
         self.id = process or secrets.token_hex(6)
-        self.redis: Any = aioredis.Redis.from_url(url)
+        self.redis: Any = redis_pool.client(url)
         self.handler: Handler | None = None
         self.on_dead: Callback | None = None
         """Called (in the background) with each other process found dead."""

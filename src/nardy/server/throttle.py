@@ -38,6 +38,8 @@ from typing import Any
 
 from limits import RateLimitItem, parse
 
+from nardy.server import redis_pool
+
 log = logging.getLogger("nardy.throttle")
 
 Window = tuple[int, float, int, float]
@@ -159,7 +161,12 @@ class SharedRates:
         from limits.aio.storage import RedisStorage
         from limits.aio.strategies import SlidingWindowCounterRateLimiter as Limiter
 
-        self.storage = RedisStorage(f"async+{url}", implementation="redispy", key_prefix=prefix)
+        self.storage = RedisStorage(
+            f"async+{url}",
+            implementation="redispy",
+            key_prefix=prefix,
+            connection_pool=redis_pool.pool(url),
+        )
         self.limiter = Limiter(self.storage)
 
     async def hit(self, item: RateLimitItem, key: str, cost: int) -> bool:
