@@ -491,21 +491,30 @@ class Lobby:
                 return table
             if self.site is not None and not await self.site.holds(row.id):
                 raise Moved(NOT_HERE)  # given up here and taken elsewhere since
-            table = self._live(row)
-            await asyncio.to_thread(self._take, table)
+            table = await self._take(row)
             self.tables[row.id] = table
         if table.row.status == "playing":
             await table.start()
         self._idle(table)
         return table
 
-    def _take(self, table: Room) -> None:
-        """Rebuild a live table from the store; with other processes, first take it over
-        in the store (its epoch), so that the last holder can write nothing more that this
-        copy would miss."""
+    async def _take(self, row: TableRow) -> Room:
+        """A live table rebuilt from the store. With other processes it is first taken over
+        in the store (its epoch), and its row and events are read after that, so that this
+        copy misses nothing the last holder wrote: whatever it writes later is refused (a
+        row read before the takeover could miss a seat, a status or a rematch it wrote)."""
+        epoch: int | None = None
         if self.site is not None:
-            table.epoch = self.store.take(table.id)
-        table.restore()
+            epoch, row = await asyncio.to_thread(self._taken, row.id)
+        table = self._live(row)
+        table.epoch = epoch
+        await asyncio.to_thread(table.restore)
+        return table
+
+    def _taken(self, table_id: str) -> tuple[int, TableRow]:
+        """Take the table over in the store: its new epoch, and its row as it is now."""
+        epoch = self.store.take(table_id)
+        return epoch, self.store.table(table_id)
 
     def drop(self, table_id: str) -> Room | None:
         """Forget a live table (another process owns it now)."""

@@ -1,0 +1,36 @@
+"""A finished match has one rematch, whichever processes ask for it: a process that takes
+the match over sees the rematch its last holder made, even one made after it read the
+table's row and before it took the table over. Two processes' lobbies on a real PostgreSQL
+and a real Redis, in one event loop so that the test chooses who acts when."""
+
+from __future__ import annotations
+
+from client import run
+from lobbies import finished_match, players, site_lobbies, site_of
+
+from nardy.server.lobby import Lobby
+
+LINGER = 600.0
+"""Finished tables stay live here for the whole test (their unloading is tested elsewhere)."""
+
+
+def rematches(lobby: Lobby, table_id: str) -> list[str]:
+    """The stored tables that are a rematch of ``table_id``."""
+    return [row.id for row in lobby.store.tables() if row.options.get("previous") == table_id]
+
+
+def test_a_process_taking_a_finished_match_over_sees_the_rematch_made_before(
+    postgres_url: str, redis_url: str
+) -> None:
+    async def scenario() -> None:
+        async with site_lobbies(2, postgres_url, redis_url, linger=LINGER) as (a, b):
+            ala, ben = players(a, "Ala", "Ben")
+            match = await finished_match(a, ala, ben)
+            before = await b.row(match.id)  # b reads the row, then a writes the rematch
+            first = await a.rematch_id(match.id, ala)
+            await site_of(a).broker.release(match.id)  # as if a stalled past its lease
+            await b.load(before)  # b takes it over with the row it read before
+            assert await b.rematch_id(match.id, ben) == first
+            assert rematches(b, match.id) == [first]
+
+    run(scenario())
