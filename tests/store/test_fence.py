@@ -132,3 +132,17 @@ def test_a_takeover_in_the_middle_of_writes_reads_every_write_it_does_not_refuse
     assert seen == [{"n": n} for n in written]
     new.append("t1", len(seen) + 1, {"n": "new"}, epoch)
     assert new.events("t1") == [*seen, {"n": "new"}]
+
+
+def test_a_rematch_is_stored_with_its_matchs_link_to_it_or_not_at_all(
+    stores: tuple[Store, Store],
+) -> None:
+    old, new = stores
+    assert new.take("t1") == 1
+    with pytest.raises(Superseded, match="taken over"):
+        old.add_rematch(row("r1"), "t1", 0, {"rematch": "r1"})
+    assert {table.id for table in old.tables()} == {"t1", "t2"}  # nothing of it
+    assert old.table("t1").options == {}
+    new.add_rematch(row("r1"), "t1", 1, {"rematch": "r1"})
+    assert old.table("t1").options == {"rematch": "r1"}
+    assert old.table("r1").seats == [None, None]

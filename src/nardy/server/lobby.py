@@ -425,6 +425,12 @@ class Lobby:
         return table
 
     async def _rematch(self, old: Table) -> Room:
+        """The rematch of ``old``, under its lock. The new table and the old one's link to
+        it are stored in one transaction, fenced by the old table's epoch: a process that
+        no longer holds ``old`` makes none (:class:`Moved`: the holder is asked), and no
+        crash leaves a rematch nobody can reach from its match, or a link to a table that
+        is not stored. Between that commit and this process taking the new table's lease,
+        the new table is stored and has no owner: whoever asks for it first takes it."""
         seed = dice_service.new_seed()
         row = replace(
             old.row,
@@ -441,15 +447,18 @@ class Lobby:
             seed=seed.hex(),
             commitment=dice_service.commitment(seed),
         )
-        await asyncio.to_thread(self.store.add_table, row)
+        options = {**old.row.options, "rematch": row.id}
+        try:
+            await asyncio.to_thread(self.store.add_rematch, row, old.id, old.epoch, options)
+        except Superseded:  # another process holds the old table now: ask there
+            old.close()
+            raise Moved(NOT_HERE) from None
+        old.row = replace(old.row, options=options)
         table = self._live(row)
         if self.site is not None:
             await self.site.took(row.id)
             table.epoch = 0
         self.tables[row.id] = table
-        options = {**old.row.options, "rematch": row.id}
-        await asyncio.to_thread(self.store.update_table, old.id, options=options)
-        old.row = replace(old.row, options=options)
         return table
 
     async def get(self, table_id: str) -> Room:

@@ -299,10 +299,24 @@ class Store:
     # -- tables
 
     def add_table(self, row: TableRow) -> None:
-        now = time.time()
         with self._write() as db:
-            db.execute(TABLES.insert().values(**_table_columns(row), created=now, updated=now))
-            _seat(db, row.id, row.seats)
+            _insert_table(db, row)
+
+    def add_rematch(
+        self, row: TableRow, previous: str, epoch: int | None, options: dict[str, Any]
+    ) -> None:
+        """Add the table ``row``, the rematch of the table ``previous``, and give
+        ``previous`` its ``options`` naming it, in one transaction: both or neither. With
+        ``epoch``, only while ``previous`` is held at that epoch (:class:`Superseded` once
+        it is not, and nothing is written)."""
+        query = TABLES.update().where(TABLES.c.id == previous)
+        if epoch is not None:
+            query = query.where(TABLES.c.epoch == epoch)
+        with self._write() as db:
+            changed = db.execute(query.values(options=json.dumps(options), updated=time.time()))
+            if epoch is not None and changed.rowcount != 1:
+                raise Superseded(f"table {previous} was taken over (epoch {epoch} has passed)")
+            _insert_table(db, row)
 
     def update_table(self, table_id: str, epoch: int | None = None, **values: Any) -> None:
         """Change ``seats``, ``status`` or ``options`` of a table; with ``epoch``, only
@@ -602,6 +616,13 @@ def _review_row(found: Any) -> ReviewRow:
         found.error,
         found.owner,
     )
+
+
+def _insert_table(db: Connection, row: TableRow) -> None:
+    """Write a new table and its seatings."""
+    now = time.time()
+    db.execute(TABLES.insert().values(**_table_columns(row), created=now, updated=now))
+    _seat(db, row.id, row.seats)
 
 
 def _seat(db: Connection, table_id: str, seats: list[str | None]) -> None:

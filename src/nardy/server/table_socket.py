@@ -20,7 +20,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from nardy.server import protocol
-from nardy.server.cluster import Door, RemoteConnection, Site
+from nardy.server.cluster import Door, Moved, RemoteConnection, Site
 from nardy.server.lobby import Lobby
 from nardy.server.outbox import Outbox
 from nardy.server.room import MOVED, Room, TableError
@@ -220,7 +220,10 @@ class TableSockets:
                 case protocol.Rematch():
                     if connection.player_id is None:
                         raise TableError("sign in first")
-                    following = await self.lobby.rematch(table.id, connection.player_id)
+                    try:
+                        following = await self.lobby.rematch(table.id, connection.player_id)
+                    except Moved:  # another process holds the table: the socket moves there
+                        raise TableError(MOVED) from None
                     reply = {"type": "rematch", "table": following.id, "id": reply_id}
                     if reply_id is not None:
                         connection.replies.keep(reply_id, reply)
