@@ -1,11 +1,15 @@
-"""Several server processes' lobbies in one event loop, for the tests that must choose when
-each acts: each a :class:`Lobby` with a :class:`Store` of its own on one PostgreSQL database
+"""Lobbies in one event loop, for the tests that must choose when each acts: several server
+processes' (each a :class:`Lobby` with a :class:`Store` of its own on one PostgreSQL database
 and a :class:`Site` and :class:`Broker` of its own on one Redis, as ``nardy serve --database
-… --broker …`` makes them (without HTTP and sockets)."""
+… --broker …`` makes them), or a single process's; without HTTP, with connections that keep
+what they are sent."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -72,3 +76,25 @@ async def resigned(table: Table) -> Table:
 async def finished_match(lobby: Lobby, ala: str, ben: str) -> Table:
     """A match to 1 between ``ala`` and ``ben``, created at ``lobby`` and over at once."""
     return await resigned(await seated_match(lobby, ala, ben))
+
+
+class Watcher:
+    """A connection that keeps what it is sent."""
+
+    def __init__(self, player_id: str | None = None) -> None:
+        self.player_id = player_id
+        self.messages: list[dict[str, Any]] = []
+
+    async def send(self, message: dict[str, Any]) -> None:
+        self.messages.append(message)
+
+    async def send_text(self, text: str) -> None:
+        self.messages.append(json.loads(text))
+
+
+async def until(ready: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
+    """Wait for a condition nothing announces (a table unloaded, a lease given up)."""
+    deadline = time.monotonic() + timeout
+    while not ready():
+        assert time.monotonic() < deadline, f"still waiting for {what}"
+        await asyncio.sleep(0.02)

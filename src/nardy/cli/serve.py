@@ -41,8 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--linger",
         type=float,
         default=defaults.LINGER,
-        help="with --broker: seconds a finished table stays live after its last viewer left, "
-        f"before it is unloaded and its lease given up (default {defaults.LINGER:g})",
+        help="seconds a finished table stays live after its last viewer left, before it is "
+        f"unloaded (with --broker, its lease given up too; default {defaults.LINGER:g})",
     )
     parser.add_argument("--log-level", default="warning", help="uvicorn's log level")
     parser.add_argument(

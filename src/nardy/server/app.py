@@ -68,8 +68,8 @@ class ServerConfig:
     send_timeout: float = 10.0
     """Seconds one message may take to reach a socket before it is dropped."""
     linger: float = defaults.LINGER
-    """With other processes: seconds a finished table stays live after its last viewer
-    left, before its owner unloads it and gives up its lease."""
+    """Seconds a finished table stays live after its last viewer left, before it is
+    unloaded (with other processes, its lease given up too)."""
 
 
 class Name(BaseModel):

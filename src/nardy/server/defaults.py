@@ -11,5 +11,5 @@ ENTROPY_WAIT = 5.0
 """Seconds a game's roll-off waits for the seated players' contributions to its dice."""
 
 LINGER = 30.0
-"""Seconds a finished table stays live after its last viewer left (with several processes:
-then it is unloaded, and its lease in Redis given up)."""
+"""Seconds a finished table stays live after its last viewer left, before it is unloaded
+(with several processes, its lease in Redis given up too)."""

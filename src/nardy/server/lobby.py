@@ -1,8 +1,9 @@
 """The lobby: creating, listing and joining tables, and keeping the live ones in memory.
 
 Tables live here while they can still change; on start-up every unfinished table is
-rebuilt from its stored events. With other processes a finished table is unloaded once
-nobody has watched it for a while, and its lease given up.
+rebuilt from its stored events. A finished table is unloaded once nobody has watched it for
+a while (with other processes, its lease given up), and loaded again from the store when
+somebody asks for it.
 
 Creating, joining, listing and keeping live tables all change the one map of live tables
 and its claims in the cluster, so they stay in one module.
@@ -15,7 +16,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -139,10 +140,12 @@ class Lobby:
         """The other processes serving the same site, when there are (``--broker``): then
         this lobby holds only the tables this process owns."""
         self.linger = linger
-        """With other processes: seconds a finished table stays live here after its last
-        viewer left, before it is unloaded and its lease given up."""
+        """Seconds a finished table stays live here after its last viewer left, before it
+        is unloaded (with other processes, and its lease given up)."""
         self._lingering: set[str] = set()
         """Finished tables waiting to be unloaded."""
+        self._tasks: set[asyncio.Task[None]] = set()
+        """A single process's waits to unload tables (with other processes, the broker's)."""
 
     def _live(self, row: TableRow) -> Room:
         agents = {
@@ -161,9 +164,9 @@ class Lobby:
             entropy_wait=self.entropy_wait,
         )
         room.on_finish = self._finished
+        room.on_idle = self._idle
         if self.site is not None:
             room.on_lost = self.site.lose
-            room.on_idle = self._idle
         return room
 
     async def _finished(self, room: Room) -> None:
@@ -193,20 +196,29 @@ class Lobby:
                 log.exception("a finish hook failed for table %s", row.id)
 
     def _idle(self, room: Room) -> None:
-        """With other processes, unload ``room`` once it is over (its status stored) and
-        nobody has watched it for :attr:`linger` seconds, and give up its lease
+        """Unload ``room`` once it is over (its status stored) and nobody has watched it
+        for :attr:`linger` seconds; with other processes, give up its lease too
         (:meth:`Site.unloaded`): a busy site would otherwise keep every finished table in
-        memory and in Redis. Whoever opens it later takes it again; its record is read
-        from the store without taking it (:meth:`readable`)."""
+        memory (and in Redis). Whoever opens it later loads it again from the store (with
+        other processes, takes it again; its record is read from the store without taking
+        it, :meth:`readable`)."""
         if (
-            self.site is None
-            or room.row.status != "over"
+            room.row.status != "over"
             or room.id in self._lingering
             or self.tables.get(room.id) is not room
         ):
             return
         self._lingering.add(room.id)
-        self.site.broker.spawn(self._unload_when_idle(room))
+        self._spawn(self._unload_when_idle(room))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` in the background (with other processes, until the broker stops)."""
+        if self.site is not None:
+            self.site.broker.spawn(work)
+            return
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _unload_when_idle(self, room: Room) -> None:
         try:
@@ -220,19 +232,19 @@ class Lobby:
     async def _unload(self, room: Room) -> bool:
         """Unload ``room`` if it has been idle long enough; whether it was. Under the
         table's lock (no write in flight) and the lock of loads (no load of it meanwhile)."""
-        assert self.site is not None
         async with room.lock, self.loading:
             if (
                 room.connections
                 or room.gone
                 or self.tables.get(room.id) is not room
                 or time.monotonic() < room.used + self.linger
-                or not self.site.unloadable(room)
+                or (self.site is not None and not self.site.unloadable(room))
             ):
                 return False
-            room.gone = True  # whoever still holds it is sent to the next owner
+            room.gone = True  # whoever still holds it loads it again, or asks the next owner
             self.drop(room.id)
-            await self.site.unloaded(room)
+            if self.site is not None:
+                await self.site.unloaded(room)
         return True
 
     async def record_missing(self) -> int:
@@ -467,6 +479,7 @@ class Lobby:
         :class:`TableError` names the case where another process owns it."""
         table = self.tables.get(table_id)
         if table is not None:
+            table.used = time.monotonic()  # not unloaded before the caller uses it
             return table
         if self.site is not None:
             owned = await self.site.owned(table_id)
@@ -474,13 +487,15 @@ class Lobby:
                 raise TableError(NOT_HERE)
             return owned
         async with self.loading:
-            if table_id in self.tables:
-                return self.tables[table_id]
-            row = await self.row(table_id)
-            table = self._live(row)
-            await asyncio.to_thread(table.restore)
-            self.tables[table_id] = table
-            return table
+            table = self.tables.get(table_id)
+            if table is None:
+                row = await self.row(table_id)
+                table = self._live(row)
+                await asyncio.to_thread(table.restore)
+                self.tables[table_id] = table
+        table.used = time.monotonic()
+        self._idle(table)  # a finished table, loaded to be read or watched
+        return table
 
     async def row(self, table_id: str) -> TableRow:
         """What the store holds about a table; :class:`TableError` if there is none."""
@@ -561,10 +576,13 @@ class Lobby:
 
     async def rematch_id(self, table_id: str, player_id: str) -> str:
         """The id of the rematch of a finished match, wherever that match lives."""
-        if self.site is None or await self.site.owned(table_id) is not None:
+        if self.site is None:
+            while True:
+                with contextlib.suppress(Moved):  # unloaded since it was looked up: again
+                    return (await self.rematch(table_id, player_id)).id
+        if await self.site.owned(table_id) is not None:
             with contextlib.suppress(Moved):
                 return (await self.rematch(table_id, player_id)).id
-        assert self.site is not None  # a single process's tables never move
         message = {"op": "rematch", "player": player_id}
         answer = await self.site.call_owner(table_id, message)
         return str(answer["id"])

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 from collections import defaultdict
 from typing import Any
 
@@ -129,9 +130,7 @@ class TableSockets:
                 site = self.site
                 outbox.on_drop = lambda: site.leave(door, key)
             elif table is not None:
-                room = table
-                outbox.on_drop = lambda: room.leave(outbox)
-                await table.join(outbox)
+                table = await self._enter(table, outbox)
             name = "spectator"
             if player_id is not None:
                 name = (await asyncio.to_thread(self.store.player, player_id)).name
@@ -147,6 +146,16 @@ class TableSockets:
             elif table is not None:
                 await table.leave(outbox)
             await outbox.close()
+
+    async def _enter(self, table: Room, outbox: Outbox) -> Room:
+        """Join ``outbox`` to a single process's ``table``, loaded again if it was unloaded
+        since it was looked up (a finished table nobody watched); the table it joined."""
+        while True:
+            outbox.on_drop = functools.partial(table.leave, outbox)
+            await table.join(outbox)
+            if not table.gone:
+                return table
+            table = await self.lobby.get(table.id)
 
     async def _read(
         self,
