@@ -283,6 +283,18 @@ class ChouetteTable(Room):
         plays = legal_plays(game.position, game.moving.dice)
         return MakePlay(side, agent.play(game, plays).steps if plays else ())
 
+    def _due(self) -> bool:
+        """Whether the table acts by itself before a participant does: the roll-off, a
+        game's opening roll, or a computer's decision (a chouette has no clock). Nothing
+        while a seat is free (play starts once every seat is taken)."""
+        if None in self.row.seats or self.is_over():
+            return False
+        game = self.chouette.game
+        if self.chouette.rolling_off() or game is None or game.phase is Phase.OPENING:
+            return True
+        actors = self.actors()
+        return not actors or any(who in self.agents for who in actors)
+
     # -- what a client sees
 
     def common_state(self) -> protocol.ChouetteCommon:

@@ -28,12 +28,15 @@ the new owner, the other processes' sockets are told it moved, and a message tha
 meanwhile is sent on to the new owner. States from a process that is not a door's owner
 are not passed on to its sockets.
 
-A finished table needs an owner only while somebody watches it (chat, the rematch). Once
-nobody has for the lobby's ``linger`` seconds, its owner unloads it and gives up its lease
-(:meth:`Site.unloaded`), so that Redis holds keys only for the tables in play or watched,
-however many have finished. Its state and record are read from the store by any process
-without taking it (:meth:`Lobby.readable <nardy.server.lobby.Lobby.readable>`); a socket
-that opens it again takes it like any table nobody holds. The lease is given up under the
+A finished table needs an owner only while somebody watches it (chat, the rematch), and an
+unfinished one only while somebody watches it or it has something to do by itself (a
+clock, the computer's turn: :meth:`Lobby._needless <nardy.server.lobby.Lobby._needless>`).
+Once it needs nobody and nobody has watched it for the lobby's ``linger`` seconds, its
+owner unloads it and gives up its lease (:meth:`Site.unloaded`), so that Redis holds keys
+only for the tables in play or watched, however many have finished or been abandoned. A
+finished table's state and record are read from the store by any process without taking
+it (:meth:`Lobby.readable <nardy.server.lobby.Lobby.readable>`); a socket that opens a table
+again, or a join, takes it like any table nobody holds. The lease is given up under the
 lobby's lock of loads, and a load asks Redis again under that lock
 (:meth:`Site.holds`), so this process never keeps a live table whose lease it gave up.
 
@@ -312,7 +315,7 @@ class Site:
         self.keys[key] = door
         async with self._lock(door.id):
             if door.room is not None and door.room.gone and door.held is None:
-                # unloaded (a finished table) since this door was found: take it again
+                # unloaded (nobody needed it) since this door was found: take it again
                 door.room, door.held = None, []
                 self.doors.setdefault(door.id, door)
                 self._spawn(self._relocate(door.id, None, door))
@@ -489,7 +492,7 @@ class Site:
                 try:
                     row = await self.lobby.row(table_id)
                     room = await self.lobby.load(row)
-                except Moved:  # given up since (a finished table), and taken elsewhere
+                except Moved:  # given up since (unloaded), and taken elsewhere
                     continue
                 except Exception:
                     log.exception("taking over table %s", table_id)
@@ -532,12 +535,12 @@ class Site:
             self._spawn(self._relocate(room.id, self.me))
 
     def unloadable(self, room: Room) -> bool:
-        """Whether no socket here is joining ``room`` (to be unloaded when finished)."""
+        """Whether no socket here is joining ``room`` (to be unloaded, needing nobody)."""
         door = self.doors.get(room.id)
         return door is None or not door.sockets
 
     async def unloaded(self, room: Room) -> None:
-        """The lobby unloaded ``room`` (finished, nobody watching it): forget its door and
+        """The lobby unloaded ``room`` (nobody watching or needing it): forget its door and
         give up its lease, so that its keys leave Redis; whichever process is asked for
         the table next takes it again. Called under the lobby's lock of loads, so that
         this process takes it again only once the lease is given up. If Redis does not

@@ -12,4 +12,5 @@ ENTROPY_WAIT = 5.0
 
 LINGER = 30.0
 """Seconds a finished table stays live after its last viewer left, before it is unloaded
-(with several processes, its lease in Redis given up too)."""
+(with several processes, its lease in Redis given up too; so is an unfinished table that
+waits for people alone, with no clock running)."""

@@ -3,7 +3,8 @@
 Tables live here while they can still change; on start-up every unfinished table is
 rebuilt from its stored events. A finished table is unloaded once nobody has watched it for
 a while (with other processes, its lease given up), and loaded again from the store when
-somebody asks for it.
+somebody asks for it; with other processes, so is an unfinished one that waits for people
+alone (:meth:`Lobby._needless`).
 
 Creating, joining, listing and keeping live tables all change the one map of live tables
 and its claims in the cluster, so they stay in one module.
@@ -143,7 +144,7 @@ class Lobby:
         """Seconds a finished table stays live here after its last viewer left, before it
         is unloaded (with other processes, and its lease given up)."""
         self._lingering: set[str] = set()
-        """Finished tables waiting to be unloaded."""
+        """Tables waiting to be unloaded."""
         self._tasks: set[asyncio.Task[None]] = set()
         """A single process's waits to unload tables (with other processes, the broker's)."""
 
@@ -196,20 +197,37 @@ class Lobby:
                 log.exception("a finish hook failed for table %s", row.id)
 
     def _idle(self, room: Room) -> None:
-        """Unload ``room`` once it is over (its status stored) and nobody has watched it
-        for :attr:`linger` seconds; with other processes, give up its lease too
-        (:meth:`Site.unloaded`): a busy site would otherwise keep every finished table in
-        memory (and in Redis). Whoever opens it later loads it again from the store (with
-        other processes, takes it again; its record is read from the store without taking
-        it, :meth:`readable`)."""
+        """Unload ``room`` once nobody has watched it for :attr:`linger` seconds, if it
+        needs nobody (:meth:`_needless`); with other processes, give up its lease too
+        (:meth:`Site.unloaded`): a busy site would otherwise keep every finished or
+        abandoned table in memory (and in Redis). Whoever opens it later loads it again
+        from the store (with other processes, takes it again; a finished table's record
+        is read from the store without taking it, :meth:`readable`). Called when the last
+        viewer leaves, and after every change nobody watches."""
         if (
-            room.row.status != "over"
-            or room.id in self._lingering
+            room.id in self._lingering
+            or room.connections
             or self.tables.get(room.id) is not room
+            or not self._needless(room)
         ):
             return
         self._lingering.add(room.id)
         self._spawn(self._unload_when_idle(room))
+
+    def _needless(self, room: Room) -> bool:
+        """Whether ``room`` may leave memory while nobody watches it: a finished table (its
+        status stored) and, with other processes, an unfinished one that waits for people
+        alone (:meth:`Room.settled`) — a chouette or a match against the computer on a
+        person's turn (neither has a clock), or a table with a seat still free. Its events
+        rebuild it exactly, nothing happens to it until somebody comes back, and whoever
+        does takes it again. A table whose clock or grace runs (every match between two
+        people), whose computer or roll-off is due, or which waits for dice contributions
+        stays: this process must act for it (a deadline, the computer's move), and once
+        unloaded nobody would. A single process keeps its unfinished tables: its lobby
+        lists and counts them from memory."""
+        if room.row.status == "over":
+            return True
+        return self.site is not None and not room.is_over() and room.settled()
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run ``work`` in the background (with other processes, until the broker stops)."""
@@ -223,8 +241,13 @@ class Lobby:
     async def _unload_when_idle(self, room: Room) -> None:
         try:
             while not await self._unload(room):
-                if room.connections or room.gone or self.tables.get(room.id) is not room:
-                    return  # watched again: the last to leave calls _idle again
+                if (
+                    room.connections
+                    or room.gone
+                    or self.tables.get(room.id) is not room
+                    or not self._needless(room)
+                ):
+                    return  # watched or busy again: _idle is called again when it is not
                 await asyncio.sleep(max(0.1, room.used + self.linger - time.monotonic()))
         finally:
             self._lingering.discard(room.id)
@@ -238,6 +261,7 @@ class Lobby:
                 or room.gone
                 or self.tables.get(room.id) is not room
                 or time.monotonic() < room.used + self.linger
+                or not self._needless(room)
                 or (self.site is not None and not self.site.unloadable(room))
             ):
                 return False
@@ -340,6 +364,7 @@ class Lobby:
         self.tables[row.id] = table
         if row.status == "playing":
             await table.start()
+        self._idle(table)  # an open table its creator never comes to
         return table
 
     async def join(self, table_id: str, player_id: str, name: str, invite: str | None) -> Room:
@@ -352,6 +377,8 @@ class Lobby:
             row = table.row
             if row.status != "open" or None not in row.seats:
                 raise TableError("this table is full")
+            if table.gone:  # unloaded (nobody was there) or taken over: ask its holder
+                raise Moved(NOT_HERE)
             if row.invite is not None and invite != row.invite:
                 raise TableError("this table is private: you need its invitation link")
             if row.options.get("rated") and not await asyncio.to_thread(
@@ -405,6 +432,8 @@ class Lobby:
         row = table.row
         if player_id not in row.seats or table.is_over():
             return
+        if table.gone:  # unloaded (nobody was there) or taken over: ask its holder
+            raise Moved(NOT_HERE)
         options = {**row.options, "names": {**row.options.get("names", {}), player_id: name}}
         try:
             await asyncio.to_thread(self.store.update_table, row.id, table.epoch, options=options)

@@ -121,7 +121,8 @@ class Room:
     gone: bool = False
     """Closed (:meth:`close`): another process holds the table, this copy is inert."""
     on_idle: Callable[[Room], None] | None = None
-    """Called when the last connection leaves (the lobby unloads a finished table)."""
+    """Called when the last connection leaves, and after every change nobody watches (the
+    lobby unloads a table nobody needs)."""
     used: float = field(default_factory=time.monotonic)
     """When (monotonic) the table was last loaded, looked up for a socket, or left by its
     last connection."""
@@ -478,9 +479,27 @@ class Room:
                 await connection.send_text(texts[seat])
         if self.on_change is not None:
             await self.on_change(self)
+        if not self.connections and self.on_idle is not None:
+            self.on_idle(self)
 
     def _arm_timer(self) -> None:
         """Start the timer for whatever deadline is pending (none by default)."""
+
+    def settled(self) -> bool:
+        """Whether the table waits for people alone: nothing it does by itself is due
+        (:meth:`_due`) and none of its own timers is armed (a retry after a refused write,
+        the end of the wait for dice contributions). Then only a command changes it, so it
+        may leave memory and be rebuilt from its stored events later, exactly as it is."""
+        current = asyncio.current_task()
+        timers = (self._retry, self._entropy_timer)
+        armed = [t for t in timers if t is not None and t is not current and not t.done()]
+        return not armed and not self._due()
+
+    def _due(self) -> bool:
+        """Whether the table will act by itself before anyone sends it a command (the
+        computer, a clock, the roll-off: each kind knows; a kind that does not say is
+        never settled)."""
+        return True
 
     def view(self, player_id: str | None) -> dict[str, Any]:
         """The whole state as one person sees it (as a plain JSON object: connections and

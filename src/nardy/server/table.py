@@ -220,6 +220,22 @@ class Table(Room):
                 break
             await self._apply(automatic, "server")
 
+    def _due(self) -> bool:
+        """Whether the table acts by itself before a player does: the roll-off, the
+        computer's turn, an automatic roll or forced move, or a deadline — the clock, or,
+        between two people, the grace of a player who is away. Nothing while a seat is
+        free (play starts once it is taken) or once the match is over."""
+        if self.is_over() or None in self.row.seats:
+            return False
+        actor = self.actor()
+        return (
+            actor is None
+            or actor in self.agents
+            or self.clock is not None
+            or not self.agents
+            or self._automatic_event() is not None
+        )
+
     def _automatic_event(self) -> Event | None:
         if self.is_over() or None in self.row.seats:
             return None

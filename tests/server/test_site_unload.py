@@ -1,0 +1,113 @@
+"""With several processes an unfinished table that waits for people alone leaves its owner
+once nobody has watched it for the linger time: a chouette everybody left, a match against
+the computer on its player's turn, a table whose second seat nobody took. Its lease goes
+from Redis and the table from memory, and whichever process is asked for it next takes it
+again from its stored events, exactly as it was. A match between two people stays with
+its owner while nobody watches it, since the owner enforces the grace of the player who
+left, and leaves once that has ended it. Two processes' lobbies on a real PostgreSQL and a
+real Redis, in one event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from client import run
+from lobbies import Watcher, players, seated_match, site_lobbies, site_of
+
+from nardy.server.lobby import Lobby, TableRequest
+from nardy.server.room import Room
+
+LINGER = 0.2
+GRACE = 3.0
+"""Seconds a player who is away keeps a seat between people, in these tests."""
+
+
+async def leased(lobby: Lobby, table_id: str) -> bool:
+    """Whether the table has an owner key, or is in ``lobby``'s process's owned set."""
+    broker = site_of(lobby).broker
+    owner = await broker.redis.exists(broker.key("owner", table_id))
+    owned = await broker.redis.sismember(broker.key("owned", broker.id), table_id)
+    return bool(owner or owned)
+
+
+async def unloaded(lobby: Lobby, room: Room, timeout: float = 60.0) -> None:
+    """Wait until ``lobby``'s process has unloaded ``room`` and given its lease up."""
+    deadline = time.monotonic() + timeout
+    while room.id in lobby.tables or await leased(lobby, room.id):
+        assert time.monotonic() < deadline, f"table {room.id} is still held"
+        await asyncio.sleep(0.02)
+    assert room.gone
+
+
+async def taken(lobby: Lobby, table_id: str) -> Room:
+    """The table, taken by ``lobby``'s process as when somebody asks it for the table."""
+    room = await site_of(lobby).owned(table_id)
+    assert room is not None and lobby.tables[table_id] is room
+    assert await site_of(lobby).broker.owner(table_id) == site_of(lobby).me
+    return room
+
+
+def test_an_abandoned_chouette_gives_up_its_lease_and_resumes_where_it_was(
+    postgres_url: str, redis_url: str
+) -> None:
+    async def scenario() -> None:
+        async with site_lobbies(2, postgres_url, redis_url, linger=LINGER) as (a, b):
+            (ala,) = players(a, "Ala")
+            request = {
+                "variant": "backgammon",
+                "kind": "chouette",
+                "participants": 3,
+                "computers": 2,
+            }
+            chouette = await a.create(ala, "Ala", TableRequest.from_json(request))
+            state = chouette.view(ala)
+            assert chouette.actors() == [chouette.seat_of(ala)], "at Ala's decision"
+            await unloaded(a, chouette)  # Ala never came (or left)
+            again = await site_of(b).owned(chouette.id)  # she opens it at the other process
+            watcher = Watcher(ala)
+            await again.join(watcher)
+            assert again is not chouette and b.tables[chouette.id] is again
+            assert again.view(ala) == state and watcher.messages == [state]
+            assert await site_of(b).broker.owner(chouette.id) == site_of(b).me
+            await asyncio.sleep(5 * LINGER)
+            assert b.tables.get(chouette.id) is again, "watched: kept"
+            await again.leave(watcher)
+            await unloaded(b, again)
+
+    run(scenario())
+
+
+def test_matches_waiting_for_people_alone_give_up_their_leases_and_others_keep_them(
+    postgres_url: str, redis_url: str
+) -> None:
+    async def scenario() -> None:
+        async with site_lobbies(2, postgres_url, redis_url, linger=LINGER, grace=GRACE) as (
+            a,
+            b,
+        ):
+            ala, ben, cid, dan = players(a, "Ala", "Ben", "Cid", "Dan")
+            computer = {"variant": "backgammon", "opponent": "computer", "seat": 0}
+            practice = await a.create(ala, "Ala", TableRequest.from_json(computer))
+            state = practice.view(ala)
+            assert state["you"] == 0 and practice.actor() == 0, "Ala's turn"
+            waiting = await a.create(ben, "Ben", TableRequest.from_json({"variant": "dutch"}))
+            people = await seated_match(a, cid, dan)  # nobody connected: a grace runs out
+            while True:  # kept, and its lease, until the grace of the player away ends it
+                held = await leased(a, people.id)
+                if people.is_over():
+                    break
+                assert held and a.tables.get(people.id) is people, "unloaded while in play"
+                await asyncio.sleep(0.05)
+            assert people.match.winner is not None
+            for room in (practice, waiting, people):
+                await unloaded(a, room)
+            assert (await taken(b, practice.id)).view(ala) == state
+            seated: dict[str, Any] = await b.seat(waiting.id, ala, "Ala", None)
+            assert seated["seat"] is not None
+            joined = b.tables[waiting.id]
+            assert joined.row.status == "playing" and None not in joined.row.seats
+            assert (await b.row(waiting.id)).seats == joined.row.seats
+
+    run(scenario())
