@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from client import Client, Policy, play_lockstep, run, seated_pair
+from client import Client, Policy, actionable, play_lockstep, run, seated_pair
 from servers import LiveServer
 from sqlalchemy.exc import OperationalError
 
@@ -274,3 +274,31 @@ def test_the_ack_carries_the_version_of_the_senders_own_command() -> None:
 
     acked, made = asyncio.run(scenario())
     assert acked == made
+
+
+def test_a_refused_write_leaves_the_clock_enforced(tmp_path: Path) -> None:
+    """A clock is still enforced after the store refused a write: the table rebuilt from
+    the store starts the actor's clock again, and a player who then does nothing loses on
+    time (the timer armed before the refusal waited for a deadline that had moved, and gave
+    up without arming one for the new deadline)."""
+    with faulty_server(tmp_path) as live:
+        store = live.store
+        assert isinstance(store, FaultyStore)
+
+        async def scenario() -> None:
+            clock = {"move": 2.0, "reserve": 1.0}
+            (ala, ben), _ = await seated_pair(live.url, "backgammon", {"match_to": 3}, clock=clock)
+            await play_lockstep([ala, ben], random.Random(4), Policy(), until=lambda s: s["n"] > 10)
+            idle = ala if actionable(ala.state) else ben
+            seat = idle.state["you"]
+            store.fail_if = lambda payload: "auto" in payload
+            reply = await idle.request({"type": "auto", "roll": True, "moves": True})
+            assert reply["type"] == "error" and "disk is full" in reply["message"], reply
+            store.fail_if = None
+            await ala.wait(lambda: ala.state["status"] == "over", timeout=40)
+            assert ala.state["winner"] == 1 - seat
+            assert ala.state["result"]["reason"] == "time"
+            for client in (ala, ben):
+                await client.aclose()
+
+        run(scenario())

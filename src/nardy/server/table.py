@@ -80,8 +80,12 @@ class Table(Room):
     # -- restoring from the store
 
     def _rebuilt(self) -> None:
+        """The clock starts again for whoever is to act in the stored state, and its new
+        deadline gets a timer (the one armed before waits for the old deadline, and gives
+        up when it finds the deadline moved)."""
         if self.clock is not None:
             self.clock.start(self.actor(), time.monotonic())
+        self._arm_timer()
 
     def _replay(self, payload: dict[str, Any]) -> None:
         if "event" in payload:
