@@ -428,19 +428,25 @@ class Lobby:
             await self.site.call_owner(row.id, message)
 
     async def rename_here(self, table: Room, player_id: str, name: str) -> None:
-        """Rename the player at one live table of this process."""
-        row = table.row
-        if player_id not in row.seats or table.is_over():
-            return
-        if table.gone:  # unloaded (nobody was there) or taken over: ask its holder
-            raise Moved(NOT_HERE)
-        options = {**row.options, "names": {**row.options.get("names", {}), player_id: name}}
-        try:
-            await asyncio.to_thread(self.store.update_table, row.id, table.epoch, options=options)
-        except Superseded:  # another process holds the table now: rename there
-            table.close()
-            raise Moved(NOT_HERE) from None
-        table.row = replace(row, options=options)
+        """Rename the player at one live table of this process, under the table's lock, as
+        a join is made: both write the table's options (the names), and one read before the
+        other's write would put back what that write changed."""
+        async with table.lock:
+            row = table.row
+            if player_id not in row.seats or table.is_over():
+                return
+            if table.gone:  # unloaded (nobody was there) or taken over: ask its holder
+                raise Moved(NOT_HERE)
+            names = {**row.options.get("names", {}), player_id: name}
+            options = {**row.options, "names": names}
+            try:
+                await asyncio.to_thread(
+                    self.store.update_table, row.id, table.epoch, options=options
+                )
+            except Superseded:  # another process holds the table now: rename there
+                table.close()
+                raise Moved(NOT_HERE) from None
+            table.row = replace(row, options=options)
         await table.broadcast()
 
     async def rematch(self, table_id: str, player_id: str) -> Room:
