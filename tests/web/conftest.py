@@ -32,8 +32,10 @@ STATIC = ROOT / "src" / "nardy" / "web" / "static"
 
 try:
     from playwright.sync_api import Browser, Page, sync_playwright
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
 except ImportError:  # pragma: no cover - depends on the machine
     sync_playwright = None
+    PlaywrightTimeout = TimeoutError  # type: ignore[misc,assignment]
 
 browser_missing = sync_playwright is None or not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM))
 needs_browser = pytest.mark.skipif(
@@ -245,9 +247,20 @@ def wait_change(page: Page, before: str, timeout: float | None = None) -> None:
     page.locator(f'#board:not([data-n="{before}"])').wait_for(state="attached", timeout=timeout)
 
 
+VISIBLE = """(selector) => {
+  const element = document.querySelector(selector);
+  if (!element || element.disabled) return false;
+  const box = element.getBoundingClientRect();
+  return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+}"""
+
+
 def visible(page: Page, selector: str) -> bool:
-    loc = page.locator(selector)
-    return loc.count() > 0 and loc.first.is_visible() and loc.first.is_enabled()
+    """Whether the first element of ``selector`` is shown and enabled now, asked in one
+    step: asked in several, the element may go between them (the computer accepts a
+    resignation, the buttons go with the match), and Playwright then waits for it to come
+    back, which it never does."""
+    return bool(page.evaluate(VISIBLE, selector))
 
 
 def act_once(page: Page) -> str | None:
@@ -299,8 +312,12 @@ def resign_to_end(page: Page, actions: int = 2_000) -> None:
             return
         n = board_n(page)
         if visible(page, '[data-action="resign"]'):
-            page.click('[data-action="resign"]')
-            page.locator('[data-action^="resign-"]:not([data-action="resign-cancel"])').last.click()
+            try:  # the button may go before the click lands (the turn moved on): look again
+                page.click('[data-action="resign"]', timeout=5_000)
+                levels = '[data-action^="resign-"]:not([data-action="resign-cancel"])'
+                page.locator(levels).last.click(timeout=5_000)
+            except PlaywrightTimeout:
+                continue
             wait_change(page, n)
             continue
         if act_once(page) is None:
