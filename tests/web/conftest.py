@@ -265,7 +265,8 @@ def visible(page: Page, selector: str) -> bool:
 
 def act_once(page: Page) -> str | None:
     """Do one thing the page offers this player, by clicking; returns what was done
-    (None when it is not this player's turn)."""
+    (None when it is not this player's turn, "again" when the marks went before the
+    clicks landed: the caller looks again)."""
     if page.get_attribute("#board", "data-over") == "1":
         return "over"
     n = board_n(page)
@@ -275,11 +276,11 @@ def act_once(page: Page) -> str | None:
             wait_change(page, n)
             return action
     if page.locator("[data-source]").count():
-        source = page.locator("[data-source]").first
-        source.click()
-        page.wait_for_selector("[data-target]")
-        target = page.locator("[data-target]").first
-        target.click()
+        try:  # a state arriving between the clicks (an animation) may take the marks away
+            page.locator("[data-source]").first.click(timeout=5_000)
+            page.locator("[data-target]").first.click(timeout=5_000)
+        except PlaywrightTimeout:
+            return "again"
         wait_change(page, n)
         return "step"
     if visible(page, '[data-action="confirm"]'):
