@@ -52,9 +52,9 @@ import itertools
 import logging
 import time
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from nardy.server import protocol, wire
 from nardy.server.broker import Broker, BrokerError, CallFailed
@@ -66,6 +66,8 @@ if TYPE_CHECKING:
     from nardy.server.lobby import Lobby
 
 log = logging.getLogger("nardy.cluster")
+
+T = TypeVar("T")
 
 Handle = Callable[[Room, Any, str, str], Awaitable[None]]
 """How this process answers one socket message at a table it owns (table, connection,
@@ -485,21 +487,23 @@ class Site:
             for room in list(self.lobby.tables.values()):
                 if guest in room.connections:
                     await room.leave(guest)
-        for door in [d for d in self.doors.values() if d.owner == process]:
-            await self._relocate(door.id, process)
+        # Side by side, not one after another: each is mostly store round trips, and the
+        # tables (each loaded under its own lock) do not wait for each other.
+        doors = [d for d in self.doors.values() if d.owner == process]
+        await _each(doors, lambda door: self._relocate(door.id, process), "finding %s again")
         while batch := await self.broker.adopt(process):
-            for table_id in batch:
-                try:
-                    row = await self.lobby.row(table_id)
-                    room = await self.lobby.load(row)
-                except Moved:  # given up since (unloaded), and taken elsewhere
-                    continue
-                except Exception:
-                    log.exception("taking over table %s", table_id)
-                    continue
-                waiting = self.doors.get(table_id)
-                if waiting is not None and waiting.room is None:
-                    await self._move(waiting, self.me, room)
+            await _each(batch, self._adopt, "taking over table %s")
+
+    async def _adopt(self, table_id: str) -> None:
+        """Take over one table of a dead process (its lease is this process's already)
+        and move the sockets waiting here for it onto it."""
+        try:
+            room = await self.lobby.load(await self.lobby.row(table_id))
+        except Moved:  # given up since (unloaded), and taken elsewhere
+            return
+        waiting = self.doors.get(table_id)
+        if waiting is not None and waiting.room is None:
+            await self._move(waiting, self.me, room)
 
     async def _on_lapse(self) -> None:
         """This process's heartbeat had lapsed (a long stall, or Redis restarted and forgot
@@ -557,7 +561,7 @@ class Site:
     async def _release_later(self, table_id: str) -> None:
         while True:
             await asyncio.sleep(self.broker.beat)
-            async with self.lobby.loading:
+            async with self.lobby.loading(table_id):
                 if table_id in self.lobby.tables:
                     return  # taken again here meanwhile: it needs its lease
                 with contextlib.suppress(Exception):
@@ -610,6 +614,36 @@ class Site:
 
     def _spawn(self, coroutine: Awaitable[Any]) -> None:
         self.broker.spawn(coroutine)
+
+
+TAKEOVER_WIDTH = 4
+"""Tables (or doors) a process takes over at once: enough to overlap their store round
+trips, few enough that the commits of the tables it already serves, which go through the
+same thread pool, never queue behind a hundred rebuilds."""
+
+
+async def _each(items: Iterable[T], work: Callable[[T], Awaitable[Any]], failure: str) -> None:
+    """``work`` on every item, :data:`TAKEOVER_WIDTH` at a time; a failure is logged
+    (``failure`` names the item) and the others go on.
+
+    >>> done = []
+    >>> async def note(k):
+    ...     if k == 2:
+    ...         raise ValueError(k)
+    ...     done.append(k)
+    >>> asyncio.run(_each(range(5), note, "item %s")); sorted(done)
+    [0, 1, 3, 4]
+    """
+    width = asyncio.Semaphore(TAKEOVER_WIDTH)
+
+    async def one(item: T) -> None:
+        async with width:
+            try:
+                await work(item)
+            except Exception:
+                log.exception(failure, item)
+
+    await asyncio.gather(*(one(item) for item in items))
 
 
 def _message_id(text: str) -> Any:

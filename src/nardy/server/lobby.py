@@ -30,6 +30,7 @@ from nardy.server.chouette_table import ChouetteTable
 from nardy.server.clock import preset_named
 from nardy.server.cluster import NOT_HERE, Moved, Site
 from nardy.server.group_commit import GroupCommit
+from nardy.server.keyed_locks import KeyedLocks
 from nardy.server.ratings import Outcome, Ratings
 from nardy.server.room import Room
 from nardy.server.store import Store, StoreError, Superseded, TableRow, new_id
@@ -133,7 +134,8 @@ class Lobby:
         """Seconds a game's first roll waits for the players' contributions to its dice."""
         self.tables: dict[str, Room] = {}
         self.commits = GroupCommit(store)
-        self.loading = asyncio.Lock()
+        self.loading = KeyedLocks()
+        """A lock per table id, held while the table is loaded or unloaded here."""
         self.ratings = Ratings(store)
         self.finish_hooks: list[Callable[[Table], Awaitable[None]]] = []
         """Told of every match that ends (the reviews queue its analysis)."""
@@ -255,7 +257,7 @@ class Lobby:
     async def _unload(self, room: Room) -> bool:
         """Unload ``room`` if it has been idle long enough; whether it was. Under the
         table's lock (no write in flight) and the lock of loads (no load of it meanwhile)."""
-        async with room.lock, self.loading:
+        async with room.lock, self.loading(room.id):
             if (
                 room.connections
                 or room.gone
@@ -521,7 +523,7 @@ class Lobby:
             if owned is None:
                 raise TableError(NOT_HERE)
             return owned
-        async with self.loading:
+        async with self.loading(table_id):
             table = self.tables.get(table_id)
             if table is None:
                 row = await self.row(table_id)
@@ -544,7 +546,7 @@ class Lobby:
         started (clocks, computers) the first time. With other processes, :class:`Moved`
         if another process holds it (checked again under the lock: this process may have
         given it up since it last looked)."""
-        async with self.loading:
+        async with self.loading(row.id):
             table = self.tables.get(row.id)
             if table is not None:
                 return table
