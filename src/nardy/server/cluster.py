@@ -197,8 +197,11 @@ class Site:
 
     async def owner(self, row: TableRow) -> str:
         """The process that owns the table (this one, if it was free)."""
+        return await self._claim(row.id)
+
+    async def _claim(self, table_id: str) -> str:
         for _ in range(100):  # while this process's own lease has lapsed, wait for it
-            owner = await self.broker.claim(row.id)
+            owner = await self.broker.claim(table_id)
             if owner is not None:
                 return owner
             await asyncio.sleep(0.1)
@@ -233,9 +236,18 @@ class Site:
             return room
         return (await self.hold(await self.lobby.row(table_id)))[1]
 
-    async def took(self, table_id: str) -> None:
-        """This process created ``table_id``: it owns it."""
-        await self.broker.claim(table_id)
+    async def taking(self, table_id: str) -> None:
+        """This process is about to store the new table ``table_id``: it takes the lease
+        first, so that no other process can take the table between its row being stored
+        and its going live here. :class:`TableError` if this process cannot (it has lost
+        touch with the others)."""
+        if await self._claim(table_id) != self.me:  # pragma: no cover - a new random id
+            raise TableError("another server holds this new table's id; try again")
+
+    async def abandon(self, table_id: str) -> None:
+        """The new table ``table_id`` was not stored after all: give its lease up."""
+        with contextlib.suppress(Exception):
+            await self.broker.release(table_id)
 
     async def call_owner(self, table_id: str, message: dict[str, Any]) -> Any:
         """Ask the owner of ``table_id`` (another process) to do something; asked again

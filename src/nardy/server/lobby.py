@@ -358,10 +358,9 @@ class Lobby:
             commitment=dice_service.commitment(seed),
             created=0.0,
         )
-        await asyncio.to_thread(self.store.add_table, row)
+        await self._storing(row.id, asyncio.to_thread(self.store.add_table, row))
         table = self._live(row)
         if self.site is not None:
-            await self.site.took(row.id)
             table.epoch = 0  # a new table's, until another process takes it over
         self.tables[row.id] = table
         if row.status == "playing":
@@ -478,8 +477,7 @@ class Lobby:
         it are stored in one transaction, fenced by the old table's epoch: a process that
         no longer holds ``old`` makes none (:class:`Moved`: the holder is asked), and no
         crash leaves a rematch nobody can reach from its match, or a link to a table that
-        is not stored. Between that commit and this process taking the new table's lease,
-        the new table is stored and has no owner: whoever asks for it first takes it."""
+        is not stored. The new table's lease is this process's before it is stored."""
         seed = dice_service.new_seed()
         row = replace(
             old.row,
@@ -497,18 +495,32 @@ class Lobby:
             commitment=dice_service.commitment(seed),
         )
         options = {**old.row.options, "rematch": row.id}
+        adding = asyncio.to_thread(self.store.add_rematch, row, old.id, old.epoch, options)
         try:
-            await asyncio.to_thread(self.store.add_rematch, row, old.id, old.epoch, options)
+            await self._storing(row.id, adding)
         except Superseded:  # another process holds the old table now: ask there
             old.close()
             raise Moved(NOT_HERE) from None
         old.row = replace(old.row, options=options)
         table = self._live(row)
         if self.site is not None:
-            await self.site.took(row.id)
             table.epoch = 0
         self.tables[row.id] = table
         return table
+
+    async def _storing(self, table_id: str, storing: Coroutine[Any, Any, None]) -> None:
+        """Store a new table by awaiting ``storing``; with other processes, after taking
+        its lease (given up again if the table is not stored), so that no other process
+        takes the new table before it is live here."""
+        if self.site is None:
+            return await storing
+        try:
+            await self.site.taking(table_id)
+            await storing
+        except BaseException:
+            storing.close()  # not started when the lease could not be taken
+            await self.site.abandon(table_id)
+            raise
 
     async def get(self, table_id: str) -> Room:
         """A table by id: live, or loaded from the store (finished tables too). With other
