@@ -37,7 +37,7 @@ only for the tables in play or watched, however many have finished or been aband
 finished table's state and record are read from the store by any process without taking
 it (:meth:`Lobby.readable <nardy.server.lobby.Lobby.readable>`); a socket that opens a table
 again, or a join, takes it like any table nobody holds. The lease is given up under the
-lobby's lock of loads, and a load asks Redis again under that lock
+lobby's lock of the table's loads, and a load asks Redis again under that lock
 (:meth:`Site.holds`), so this process never keeps a live table whose lease it gave up.
 
 The owner's side and the forwarding side of every table message are two halves of one
@@ -558,8 +558,8 @@ class Site:
     async def unloaded(self, room: Room) -> None:
         """The lobby unloaded ``room`` (nobody watching or needing it): forget its door and
         give up its lease, so that its keys leave Redis; whichever process is asked for
-        the table next takes it again. Called under the lobby's lock of loads, so that
-        this process takes it again only once the lease is given up. If Redis does not
+        the table next takes it again. Called under the lobby's lock of the table's loads,
+        so that this process takes it again only once the lease is given up. If Redis does not
         answer, asked again at every beat while the table stays unloaded here."""
         door = self.doors.get(room.id)
         if door is not None and door.room is room and not door.sockets:

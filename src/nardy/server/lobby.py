@@ -256,7 +256,7 @@ class Lobby:
 
     async def _unload(self, room: Room) -> bool:
         """Unload ``room`` if it has been idle long enough; whether it was. Under the
-        table's lock (no write in flight) and the lock of loads (no load of it meanwhile)."""
+        table's lock (no write in flight) and its lock of loads (no load of it meanwhile)."""
         async with room.lock, self.loading(room.id):
             if (
                 room.connections
