@@ -643,7 +643,9 @@ async def _each(items: Iterable[T], work: Callable[[T], Awaitable[Any]], failure
     ...     if k == 2:
     ...         raise ValueError(k)
     ...     done.append(k)
-    >>> asyncio.run(_each(range(5), note, "item %s")); sorted(done)
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> ThreadPoolExecutor(1).submit(asyncio.run, _each(range(5), note, "item %s")).result()
+    >>> sorted(done)
     [0, 1, 3, 4]
     """
     width = asyncio.Semaphore(TAKEOVER_WIDTH)

@@ -5,12 +5,13 @@ store read, its events replayed) never waits for another's: a process that takes
 dead one's hundred tables rebuilds them side by side, not one after another.
 
 >>> import asyncio
+>>> from concurrent.futures import ThreadPoolExecutor
 >>> locks = KeyedLocks()
 >>> async def demo():
 ...     async with locks("a"):
 ...         held = locks.held("a"), locks.held("b")
 ...     return held, locks.held("a"), len(locks)
->>> asyncio.run(demo())
+>>> ThreadPoolExecutor(1).submit(asyncio.run, demo()).result()  # a loop of its own
 ((True, False), False, 0)
 """
 
