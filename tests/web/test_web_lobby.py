@@ -35,6 +35,18 @@ def state_of(page, table: str) -> dict[str, Any]:
     return page.evaluate(f"fetch('/api/tables/{table}').then(r => r.json())")
 
 
+def first_turn(page, table: str) -> int:
+    """The seat that acts first at ``table``, once its opening roll has settled it (the
+    roll waits for the players' contributions to the dice, so a table both have just
+    joined may have no turn yet)."""
+    for _ in range(600):  # polls of the table's state
+        turn = state_of(page, table)["turn"]
+        if turn is not None:
+            return int(turn)
+        page.wait_for_timeout(50)
+    raise AssertionError("the opening roll never came")
+
+
 def table_id(page) -> str:
     wait_for_hash(page, "#/table/")
     return page.url.rsplit("/", 1)[-1]
@@ -166,7 +178,7 @@ def test_a_game_against_the_computer_waits_and_the_lobby_keeps_it(browser, quick
         bob.wait_for_selector(f'[data-join="{people}"]')
         bob.click(f'[data-join="{people}"]')
         bob.wait_for_selector("#board svg")
-        actor = state_of(ala, people)["turn"]
+        actor = first_turn(ala, people)
         leaver, stayer = (ala, bob) if actor == 0 else (bob, ala)
         solo.goto("/")  # leaves the table for the lobby
         leaver.goto("about:blank")
