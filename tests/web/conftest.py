@@ -247,6 +247,17 @@ def wait_change(page: Page, before: str, timeout: float | None = None) -> None:
     page.locator(f'#board:not([data-n="{before}"])').wait_for(state="attached", timeout=timeout)
 
 
+def wait_other(page: Page, before: str) -> None:
+    """After :func:`act_once` found nothing to do: wait for the board to show another
+    version than ``before`` (the computer's or the other player's), for at most 15 s; then
+    the caller looks again (a state that came in while the page was between two renders
+    may have left this player's turn with nothing changed to wait for)."""
+    try:
+        wait_change(page, before, timeout=15_000)
+    except PlaywrightTimeout:
+        return
+
+
 VISIBLE = """(selector) => {
   const element = document.querySelector(selector);
   if (!element || element.disabled) return false;
@@ -300,7 +311,7 @@ def play_to_end(page: Page, actions: int = 20_000) -> None:
         if done == "over":
             return
         if done is None:  # the computer is to act: wait for its state
-            wait_change(page, n)
+            wait_other(page, n)
     raise AssertionError(f"the match did not finish in {actions} rounds")
 
 
@@ -322,7 +333,7 @@ def resign_to_end(page: Page, actions: int = 2_000) -> None:
             wait_change(page, n)
             continue
         if act_once(page) is None:
-            wait_change(page, n)
+            wait_other(page, n)
     raise AssertionError(f"the match did not finish in {actions} rounds")
 
 
@@ -342,7 +353,7 @@ def play_then_resign(page: Page, plays: int = 4, actions: int = 2_000) -> None:
         if done == "confirm":
             confirmed += 1
         elif done is None:  # the computer is to act: wait for its state
-            wait_change(page, n)
+            wait_other(page, n)
     assert confirmed >= plays, f"only {confirmed} plays confirmed in {actions} rounds"
     resign_to_end(page)
 
@@ -356,7 +367,7 @@ def wait_my_move(page: Page, actions: int = 200) -> None:
             pytest.skip("the match ended before a move came up")
         n = board_n(page)
         if act_once(page) is None:
-            wait_change(page, n)
+            wait_other(page, n)
     raise AssertionError(f"no move came up in {actions} rounds")
 
 

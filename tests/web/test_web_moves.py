@@ -23,6 +23,7 @@ from conftest import (
     visible,
     wait_change,
     wait_my_move,
+    wait_other,
 )
 
 pytestmark = needs_browser
@@ -86,7 +87,7 @@ def play_until_the_computer_moves(page, table: str, rounds: int = 500) -> dict[s
             continue
         n = board_n(page)
         if act_once(page) is None:  # the computer is to act: wait for its state
-            wait_change(page, n)
+            wait_other(page, n)
     raise AssertionError(f"the computer did not move in {rounds} rounds")
 
 
@@ -133,7 +134,7 @@ def roll_or_double(page, other, rounds: int = 2_000) -> None:
                 continue
             acted = act_once(person) is not None or acted
         if not acted and other is None:  # the computer is to act: wait for its state
-            wait_change(page, n)
+            wait_other(page, n)
         elif not acted:
             page.wait_for_timeout(40)  # a poll: either page may change next
     raise AssertionError(f"no double came up in {rounds} rounds")
