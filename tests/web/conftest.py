@@ -248,10 +248,8 @@ def wait_change(page: Page, before: str, timeout: float | None = None) -> None:
 
 
 def wait_other(page: Page, before: str) -> None:
-    """After :func:`act_once` found nothing to do: wait for the board to show another
-    version than ``before`` (the computer's or the other player's), for at most 15 s; then
-    the caller looks again (a state that came in while the page was between two renders
-    may have left this player's turn with nothing changed to wait for)."""
+    """After :func:`act_once` found nothing to do: wait at most 15 s for the board to
+    show another version than ``before``, then let the caller look again."""
     try:
         wait_change(page, before, timeout=15_000)
     except PlaywrightTimeout:
