@@ -248,12 +248,14 @@ def wait_change(page: Page, before: str, timeout: float | None = None) -> None:
 
 
 def wait_other(page: Page, before: str) -> None:
-    """After :func:`act_once` found nothing to do: wait at most 15 s for the board to
-    show another version than ``before``, then let the caller look again."""
+    """After :func:`act_once` found nothing to do: wait for the board to change; after 15 s
+    without a change, return if this player can act after all, else wait on as before."""
     try:
         wait_change(page, before, timeout=15_000)
     except PlaywrightTimeout:
-        return
+        can = [f'[data-action="{a}"]' for a in ("roll", "double", "take", "accept", "confirm")]
+        if not page.locator("[data-source]").count() and not any(visible(page, c) for c in can):
+            wait_change(page, before)
 
 
 VISIBLE = """(selector) => {
@@ -273,9 +275,8 @@ def visible(page: Page, selector: str) -> bool:
 
 
 def act_once(page: Page) -> str | None:
-    """Do one thing the page offers this player, by clicking; returns what was done
-    (None when it is not this player's turn, "again" when the marks went before the
-    clicks landed: the caller looks again)."""
+    """Do one thing the page offers this player, by clicking; returns what was done (None:
+    not this player's turn; "again": the marks went before the clicks, look again)."""
     if page.get_attribute("#board", "data-over") == "1":
         return "over"
     n = board_n(page)

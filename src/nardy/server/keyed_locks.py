@@ -8,17 +8,18 @@ dead one's hundred tables rebuilds them side by side, not one after another.
 >>> from concurrent.futures import ThreadPoolExecutor
 >>> locks = KeyedLocks()
 >>> async def demo():
-...     async with locks("a"):
-...         held = locks.held("a"), locks.held("b")
-...     return held, locks.held("a"), len(locks)
+...     async with locks("a"), locks("b"):  # another key's lock: no wait
+...         inside = len(locks)
+...     return inside, len(locks)
 >>> ThreadPoolExecutor(1).submit(asyncio.run, demo()).result()  # a loop of its own
-((True, False), False, 0)
+(2, 0)
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import Counter
 from collections.abc import AsyncIterator
 
 
@@ -26,24 +27,22 @@ class KeyedLocks:
     """``async with locks(key):`` holds the lock of ``key`` alone."""
 
     def __init__(self) -> None:
-        self._locks: dict[str, tuple[asyncio.Lock, list[int]]] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._users: Counter[str] = Counter()
+        """How many hold or wait for each key's lock."""
 
     @contextlib.asynccontextmanager
     async def __call__(self, key: str) -> AsyncIterator[None]:
-        lock, users = self._locks.setdefault(key, (asyncio.Lock(), [0]))
-        users[0] += 1
+        lock = self._locks.get(key) or self._locks.setdefault(key, asyncio.Lock())
+        self._users[key] += 1
         try:
             async with lock:
                 yield
         finally:
-            users[0] -= 1
-            if not users[0]:
-                del self._locks[key]
-
-    def held(self, key: str) -> bool:
-        """Whether someone holds the lock of ``key`` now."""
-        entry = self._locks.get(key)
-        return entry is not None and entry[0].locked()
+            self._users[key] -= 1
+            if not self._users[key]:
+                del self._users[key], self._locks[key]
 
     def __len__(self) -> int:
+        """Keys whose lock someone holds or waits for."""
         return len(self._locks)

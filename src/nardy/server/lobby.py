@@ -358,7 +358,7 @@ class Lobby:
             commitment=dice_service.commitment(seed),
             created=0.0,
         )
-        await self._storing(row.id, asyncio.to_thread(self.store.add_table, row))
+        await self._storing(row.id, self.store.add_table, row)
         table = self._live(row)
         if self.site is not None:
             table.epoch = 0  # a new table's, until another process takes it over
@@ -495,9 +495,8 @@ class Lobby:
             commitment=dice_service.commitment(seed),
         )
         options = {**old.row.options, "rematch": row.id}
-        adding = asyncio.to_thread(self.store.add_rematch, row, old.id, old.epoch, options)
         try:
-            await self._storing(row.id, adding)
+            await self._storing(row.id, self.store.add_rematch, row, old.id, old.epoch, options)
         except Superseded:  # another process holds the old table now: ask there
             old.close()
             raise Moved(NOT_HERE) from None
@@ -508,17 +507,16 @@ class Lobby:
         self.tables[row.id] = table
         return table
 
-    async def _storing(self, table_id: str, storing: Coroutine[Any, Any, None]) -> None:
-        """Store a new table by awaiting ``storing``; with other processes, after taking
-        its lease (given up again if the table is not stored), so that no other process
-        takes the new table before it is live here."""
+    async def _storing(self, table_id: str, store: Callable[..., None], *args: Any) -> None:
+        """Store a new table by ``store(*args)`` in a thread; with other processes, after
+        taking its lease (given up again if the table is not stored), so that no other
+        process takes the new table before it is live here."""
         if self.site is None:
-            return await storing
+            return await asyncio.to_thread(store, *args)
+        await self.site.taking(table_id)
         try:
-            await self.site.taking(table_id)
-            await storing
+            await asyncio.to_thread(store, *args)
         except BaseException:
-            storing.close()  # not started when the lease could not be taken
             await self.site.abandon(table_id)
             raise
 
