@@ -9,13 +9,14 @@ import numpy as np
 from nardy.bot.evaluation.evaluator import Evaluator
 from nardy.bot.evaluation.model import Model
 from nardy.bot.evaluation.network import flip_outputs
-from nardy.bot.lookahead.search import ROLLS, Search
+from nardy.bot.lookahead.search import ROLLS
 from nardy.bot.training.fitting import fit
 from nardy.bot.training.label import (
     before_roll,
     collect,
     label,
     load_data,
+    outputs_before_roll,
     save_data,
     worker_evaluator,
 )
@@ -32,9 +33,9 @@ def test_a_one_ply_label_is_the_average_over_the_rolls_of_the_best_plays_outputs
     evaluator = judge(BACKGAMMON)
     cells = BACKGAMMON.start_position().cells
     want = sum(chance * evaluator.best(cells, dice).outputs for dice, chance in ROLLS)  # type: ignore[union-attr]
-    assert np.allclose(before_roll(evaluator, Search(evaluator), cells, 1), want)
+    assert np.allclose(before_roll(evaluator, cells, 1), want)
     assert np.allclose(
-        before_roll(evaluator, Search(evaluator), cells, 0), evaluator.roller_outputs(cells)
+        before_roll(evaluator, cells, 0), evaluator.roller_outputs(cells)
     )
 
 
@@ -63,17 +64,24 @@ def test_one_ply_labels_judged_together_are_each_positions_own_average() -> None
     assert np.allclose(label(evaluator, rows, 1), want)
 
 
-def test_a_two_ply_label_looks_at_the_opponents_one_ply_value() -> None:
-    evaluator, search = judge(LONG_NARDY), None
-    search = Search(evaluator)
+def test_a_two_ply_label_judges_each_rolls_zero_ply_choice_at_one_ply() -> None:
+    evaluator = judge(LONG_NARDY)
     cells = LONG_NARDY.start_position().cells
     want = np.zeros(5)
     for dice, chance in ROLLS:
-        choice = search.best(cells, dice, ply=1)
+        choice = evaluator.best(cells, dice)
         assert choice is not None
-        theirs = before_roll(evaluator, search, evaluator.flip(choice.cells), 1)
+        theirs = before_roll(evaluator, evaluator.flip(choice.cells), 1)
         want += chance * flip_outputs(theirs[None, :])[0]
-    assert np.allclose(before_roll(evaluator, search, cells, 2), want)
+    assert np.allclose(before_roll(evaluator, cells, 2), want)
+
+
+def test_deeper_labels_of_several_positions_are_each_positions_own() -> None:
+    evaluator = judge(BACKGAMMON)
+    rows = [tuple(row) for row in collect(evaluator, 3, seed=8).tolist()]
+    together = outputs_before_roll(evaluator, rows, 2)
+    for row, outputs in zip(rows, together, strict=True):
+        assert np.allclose(before_roll(evaluator, row, 2), outputs)
 
 
 def test_workers_label_in_float32_as_float64_labels(tmp_path: Path) -> None:

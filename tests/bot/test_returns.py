@@ -7,7 +7,6 @@ import pytest
 
 from nardy.bot.evaluation.evaluator import Evaluator
 from nardy.bot.evaluation.model import Model
-from nardy.bot.lookahead.search import Search
 from nardy.bot.training.label import before_roll
 from nardy.bot.training.returns import Games, every_return, play_games, returns
 from nardy.variants import BACKGAMMON, DUTCH, LONG_NARDY
@@ -28,9 +27,8 @@ def games(request: pytest.FixtureRequest) -> tuple[Evaluator, Games]:
 
 def test_each_turn_carries_the_one_ply_label_of_its_position(games) -> None:  # type: ignore[no-untyped-def]
     judge, g = games
-    search = Search(judge)
     for i in range(0, len(g.cells), 17):
-        want = before_roll(judge, search, tuple(g.cells[i].tolist()), 1)
+        want = before_roll(judge, tuple(g.cells[i].tolist()), 1)
         assert np.allclose(g.label[i], want)
         assert np.allclose(g.opinion[i], judge.roller_outputs(tuple(g.cells[i].tolist())))
 

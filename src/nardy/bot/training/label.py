@@ -2,8 +2,9 @@
 
 Self-play by temporal differences teaches a network its own opinion one move later. A
 stronger teacher is the same evaluator looking further: the average over the 21 rolls of
-the outputs after the best play of each (1 ply), or deeper (:class:`~nardy.bot.lookahead.search.
-Search` at 2 ply), or a truncated rollout (:mod:`nardy.bot.lookahead.rollout`). This module
+the outputs after the best play of each (1 ply), or deeper (each roll's best play judged one
+ply less deep: :func:`outputs_before_roll`), or a truncated rollout
+(:mod:`nardy.bot.lookahead.rollout`). This module
 
 * collects positions met in self-play at 0 ply with a little noise, so that the positions
   the networks must judge are the positions their own play reaches (:func:`collect`);
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -38,7 +39,7 @@ import numpy.typing as npt
 from nardy.bot.evaluation.encoding import Array
 from nardy.bot.evaluation.evaluator import Evaluator
 from nardy.bot.evaluation.network import OUTPUTS, equity, flip_outputs
-from nardy.bot.lookahead.search import ROLLS, Search, one_ply_outputs
+from nardy.bot.lookahead.search import ROLLS, one_ply_outputs
 from nardy.rules.cells import CHECKERS, OFF, Cells
 from nardy.rules.plays import final_cells
 
@@ -82,26 +83,50 @@ def collect(
     return np.array(found, dtype=np.int64)
 
 
-def before_roll(evaluator: Evaluator, search: Search, cells: Cells, ply: int) -> Array:
-    """The roller's five outputs before its roll, looking ``ply`` plies ahead: at 0 the
-    evaluator's own, else the average over the 21 rolls of the outputs after the play
-    ``search`` chooses at ``ply - 1``, judged at ``ply - 1``."""
+def before_roll(evaluator: Evaluator, cells: Cells, ply: int) -> Array:
+    """The roller's five outputs before its roll in ``cells``, ``ply`` plies deep
+    (:func:`outputs_before_roll` of one position)."""
+    row: Array = outputs_before_roll(evaluator, [cells], ply)[0]
+    return row
+
+
+def outputs_before_roll(evaluator: Evaluator, positions: Sequence[Cells], ply: int) -> Array:
+    """The roller's five outputs before its roll in each of ``positions``, ``ply`` plies deep.
+
+    At 0 ply the evaluator's own; at 1 ply the average over the 21 rolls of the outputs after
+    the play the evaluator likes best (:func:`one_ply`); deeper, the average over the 21 rolls
+    of the outputs after that same 0-ply choice, each judged ``ply - 1`` deep from the
+    opponent's side. Choosing each roll's play at 0 ply and judging only the chosen play
+    deeper is how GNU Backgammon evaluates a position n plies deep; a 2-ply label costs
+    about a third of one whose plays are chosen at 1 ply, and their equities differ by
+    0.002 on average (backgammon's shipped network). Every level's positions are judged in
+    one batch.
+    """
     if ply <= 0:
-        return evaluator.roller_outputs(cells)
+        return evaluator.outputs(np.array(positions, dtype=np.int64))
     if ply == 1:
-        row: Array = one_ply_outputs(evaluator, [cells])[0]
-        return row
-    total = np.zeros(OUTPUTS)
-    for dice, chance in ROLLS:
-        choice = search.best(cells, dice, ply=ply - 1)
-        if choice is None:  # the roll cannot be played: the opponent is on roll
-            theirs = before_roll(evaluator, search, evaluator.flip(cells), ply - 1)
-            total += chance * flip_outputs(theirs[None, :])[0]
-        elif choice.cells[OFF] == CHECKERS:
-            total += chance * evaluator.outcome(choice.cells)
-        else:
-            theirs = before_roll(evaluator, search, evaluator.flip(choice.cells), ply - 1)
-            total += chance * flip_outputs(theirs[None, :])[0]
+        return one_ply_outputs(evaluator, positions)
+    total = np.zeros((len(positions), OUTPUTS))
+    following: list[Cells] = []
+    owners: list[tuple[int, float]] = []
+    for index, cells in enumerate(positions):
+        for dice, chance in ROLLS:
+            plays = final_cells(evaluator.variant, cells, dice)
+            if not plays:  # the roll cannot be played: the opponent is on roll
+                following.append(evaluator.flip(cells))
+                owners.append((index, chance))
+                continue
+            finals = list(plays)
+            chosen = finals[int(np.argmax(equity(evaluator.after_outputs(finals))))]
+            if chosen[OFF] == CHECKERS:
+                total[index] += chance * evaluator.outcome(chosen)
+            else:
+                following.append(evaluator.flip(chosen))
+                owners.append((index, chance))
+    if following:
+        theirs = flip_outputs(outputs_before_roll(evaluator, following, ply - 1))
+        for (index, chance), row in zip(owners, theirs, strict=True):
+            total[index] += chance * row
     return total
 
 
@@ -111,21 +136,15 @@ def label(
     ply: int = 1,
     progress: Progress | None = None,
 ) -> Array:
-    """The roller's outputs before its roll for each row of ``cells``, ``ply`` deep (at
-    1 ply, :data:`BATCH` rows judged together)."""
-    search = Search(evaluator)
+    """The roller's outputs before its roll for each row of ``cells``, ``ply`` deep
+    (:func:`outputs_before_roll`), :data:`BATCH` rows at a time (one at 2 ply or deeper)."""
     targets = np.empty((len(cells), OUTPUTS))
-    if ply == 1:
-        for start in range(0, len(cells), BATCH):
-            rows = [tuple(row) for row in cells[start : start + BATCH].tolist()]
-            targets[start : start + len(rows)] = one_ply_outputs(evaluator, rows)
-            if progress:
-                progress(len(rows))
-        return targets
-    for i, row in enumerate(cells.tolist()):
-        targets[i] = before_roll(evaluator, search, tuple(row), ply)
+    batch = BATCH if ply <= 1 else 1
+    for start in range(0, len(cells), batch):
+        rows = [tuple(row) for row in cells[start : start + batch].tolist()]
+        targets[start : start + len(rows)] = outputs_before_roll(evaluator, rows, ply)
         if progress:
-            progress(1)
+            progress(len(rows))
     return targets
 
 
