@@ -15,7 +15,7 @@
  * A position is the 30-cell layout of nardy/rules/cells.py, held as 32 signed bytes (the last
  * two are always zero) so that it hashes and compares as four 64-bit words.
  *
- * It stays in one file of about 800 lines: one extension module is one translation unit
+ * It stays in one file of about 880 lines: one extension module is one translation unit
  * (setup.py builds it from this file alone), its search shares the static node table and hash
  * set with the step rules, and the whole of it is read side by side with plays.py.
  */
@@ -643,6 +643,83 @@ rules_final_cells(RulesObject *self, PyObject *const *args, Py_ssize_t nargs)
     return result;
 }
 
+/* The final cells of every roll of many positions at once, for the engine's look-ahead.
+ * ``positions`` is a bytes object of n rows of 30 signed bytes (the roller's view of each);
+ * the rolls are the 21 distinct ones, 1-1, 1-2 ... 1-6, 2-2 ... 6-6. Returns (finals, ends):
+ * ``finals`` the bytes of every final position, 30 signed bytes each, position by position
+ * and roll by roll, in the order final_cells gives them; ``ends`` the native 32-bit index
+ * just past each (position, roll)'s finals, n * 21 of them (a roll that cannot be played
+ * has none). */
+static PyObject *
+rules_expand(RulesObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 1 || !PyBytes_CheckExact(args[0]) || PyBytes_GET_SIZE(args[0]) % SIZE) {
+        PyErr_SetString(PyExc_TypeError, "expand(positions) takes bytes of 30-byte rows");
+        return NULL;
+    }
+    Py_ssize_t n = PyBytes_GET_SIZE(args[0]) / SIZE;
+    const int8_t *rows = (const int8_t *)PyBytes_AS_STRING(args[0]);
+    int32_t *ends = PyMem_Malloc(sizeof(int32_t) * (size_t)(n * 21 + 1));
+    size_t cap = 4096, len = 0;
+    int8_t *out = PyMem_Malloc(cap * SIZE);
+    if (ends == NULL || out == NULL) {
+        PyMem_Free(ends);
+        PyMem_Free(out);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int8_t c[32];
+        memcpy(c, rows + i * SIZE, SIZE);
+        c[30] = c[31] = 0;
+        int roll = 0;
+        for (int d1 = 1; d1 <= 6; d1++) {
+            for (int d2 = d1; d2 <= 6; d2++, roll++) {
+                size_t first = 0, last = 0;
+                if (search(self, c, d1, d2, &first, &last) < 0) {
+                    PyMem_Free(ends);
+                    PyMem_Free(out);
+                    return NULL;
+                }
+                if (len + (last - first) > cap) {
+                    while (len + (last - first) > cap) {
+                        cap *= 2;
+                    }
+                    int8_t *grown = PyMem_Realloc(out, cap * SIZE);
+                    if (grown == NULL) {
+                        PyMem_Free(ends);
+                        PyMem_Free(out);
+                        return PyErr_NoMemory();
+                    }
+                    out = grown;
+                }
+                for (size_t k = first; k < last; k++, len++) {
+                    memcpy(out + len * SIZE, nodes[k].c, SIZE);
+                }
+                if (len > INT32_MAX) {
+                    PyMem_Free(ends);
+                    PyMem_Free(out);
+                    PyErr_SetString(PyExc_OverflowError, "too many positions to expand at once");
+                    return NULL;
+                }
+                ends[i * 21 + roll] = (int32_t)len;
+            }
+        }
+    }
+    PyObject *finals = PyBytes_FromStringAndSize((const char *)out, (Py_ssize_t)(len * SIZE));
+    PyObject *bounds = PyBytes_FromStringAndSize((const char *)ends, (Py_ssize_t)(n * 21 * 4));
+    PyMem_Free(ends);
+    PyMem_Free(out);
+    if (finals == NULL || bounds == NULL) {
+        Py_XDECREF(finals);
+        Py_XDECREF(bounds);
+        return NULL;
+    }
+    PyObject *result = PyTuple_Pack(2, finals, bounds);
+    Py_DECREF(finals);
+    Py_DECREF(bounds);
+    return result;
+}
+
 static PyObject *
 rules_plays(RulesObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -687,6 +764,9 @@ static PyMethodDef rules_methods[] = {
     {"final_cells", (PyCFunction)(void (*)(void))rules_final_cells, METH_FASTCALL,
      "final_cells(cells, dice) -> {final cells: steps}, or None when the arguments are not a "
      "30-tuple of ints and a tuple of two dice 1..6."},
+    {"expand", (PyCFunction)(void (*)(void))rules_expand, METH_FASTCALL,
+     "expand(positions) -> (finals, ends): the final cells of all 21 rolls of each row of "
+     "positions (bytes of 30-byte rows), as bytes, and where each roll's finals end."},
     {"plays", (PyCFunction)(void (*)(void))rules_plays, METH_FASTCALL,
      "plays(variant, cells, dice) -> tuple of Play, or None when the arguments are not the "
      "fast kind or bind() was not called."},

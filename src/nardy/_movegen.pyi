@@ -30,3 +30,6 @@ class Rules:
         kind than a 30-tuple of ints and a tuple of two dice 1..6."""
     def plays(self, variant: Any, cells: tuple[int, ...], dice: Any, /) -> tuple[Any, ...] | None:
         """The plays as ``Play`` objects, or None as for :meth:`final_cells`."""
+    def expand(self, positions: bytes, /) -> tuple[bytes, bytes]:
+        """The finals of all 21 rolls of each 30-byte row of ``positions`` (30 signed bytes
+        each) and the native 32-bit end of each (position, roll)'s finals."""

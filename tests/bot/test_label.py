@@ -34,9 +34,7 @@ def test_a_one_ply_label_is_the_average_over_the_rolls_of_the_best_plays_outputs
     cells = BACKGAMMON.start_position().cells
     want = sum(chance * evaluator.best(cells, dice).outputs for dice, chance in ROLLS)  # type: ignore[union-attr]
     assert np.allclose(before_roll(evaluator, cells, 1), want)
-    assert np.allclose(
-        before_roll(evaluator, cells, 0), evaluator.roller_outputs(cells)
-    )
+    assert np.allclose(before_roll(evaluator, cells, 0), evaluator.roller_outputs(cells))
 
 
 def test_one_ply_labels_judged_together_are_each_positions_own_average() -> None:

@@ -109,10 +109,13 @@ class Evaluator:
 
     def after_outputs(self, finals: list[Cells]) -> Array:
         """The mover's outputs for each final position of its play."""
-        cells = np.array(finals, dtype=np.int64)
+        return self.after_rows(np.array(finals, dtype=np.int64))
+
+    def after_rows(self, cells: npt.NDArray[np.int64]) -> Array:
+        """:meth:`after_outputs` of final positions given as rows of an array."""
         y = flip_outputs(self.outputs(cells, flipped=True))
         for row in np.nonzero(cells[:, OFF] == CHECKERS)[0]:
-            y[row] = self.outcome(finals[row])
+            y[row] = self.outcome(tuple(cells[row].tolist()))
         return y
 
     def roller_outputs(self, cells: Cells) -> Array:

@@ -22,17 +22,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from nardy.bot.evaluation.encoding import Array
 from nardy.bot.evaluation.evaluator import Choice, Evaluator
 from nardy.bot.evaluation.network import OUTPUTS, equity, flip_outputs
-from nardy.rules.cells import CHECKERS, OFF, Cells
+from nardy.bot.lookahead.expansion import CHANCES, ROLLS, Expansion, expand
+from nardy.rules.cells import CHECKERS, OFF, SIZE, Cells
 from nardy.rules.plays import Dice, final_cells
-
-ROLLS: tuple[tuple[Dice, float], ...] = tuple(
-    ((a, b), (1 if a == b else 2) / 36) for a in range(1, 7) for b in range(a, 7)
-)
-"""The 21 distinct rolls with their chances."""
 
 
 @dataclass(frozen=True)
@@ -182,14 +179,17 @@ class Search:
 
 
 def one_ply(
-    evaluator: Evaluator, positions: Sequence[Cells]
+    evaluator: Evaluator,
+    positions: Sequence[Cells] | npt.NDArray[np.int64],
+    with_best: bool = True,
 ) -> tuple[Array, list[dict[Dice, Cells]]]:
     """The roller's five outputs before its roll in each of ``positions``, one roll ahead,
-    and the play the evaluator likes best of each roll that has one. The outputs are the
-    average over the 21 rolls of the outputs after that play (where a roll cannot be
-    played, the opponent's own outputs on roll in the same position). The plays of every
-    roll of every position are judged in one batch, which makes a 1-ply label cost about a
-    third of 21 separate looks.
+    and (``with_best``) the play the evaluator likes best of each roll that has one. The
+    outputs are the average over the 21 rolls of the outputs after that play (where a roll
+    cannot be played, the opponent's own outputs on roll in the same position). The plays
+    of every roll of every position are generated together (:mod:`~nardy.bot.lookahead.
+    expansion`) and judged in one batch, which makes a 1-ply label cost about a third of
+    21 separate looks.
 
     >>> from nardy.variants import BACKGAMMON
     >>> from nardy.bot.evaluation.network import Network
@@ -203,34 +203,44 @@ def one_ply(
     >>> best[0][(5, 6)] == evaluator.best(start, (5, 6)).cells
     True
     """
-    total = np.zeros((len(positions), OUTPUTS))
+    rows = np.asarray(positions, dtype=np.int64).reshape(-1, SIZE)
+    outputs, chosen, spread = best_of_every_roll(evaluator, rows)
+    played = chosen >= 0
+    total = np.einsum("r,nro->no", CHANCES, gather(outputs, chosen))
+    stuck = ~played
+    if stuck.any():
+        blocked = np.nonzero(stuck.any(axis=1))[0]
+        theirs = flip_outputs(evaluator.outputs(rows[blocked], flipped=True))
+        total[blocked] += (stuck[blocked] @ CHANCES)[:, None] * theirs
     best: list[dict[Dice, Cells]] = [{} for _ in positions]
-    finals: list[Cells] = []
-    groups: list[tuple[int, Dice, float, int, int]] = []  # position, roll, chance, first, end
-    stuck: list[tuple[int, float]] = []
-    for index, cells in enumerate(positions):
-        for dice, chance in ROLLS:
-            plays = final_cells(evaluator.variant, cells, dice)
-            if plays:
-                groups.append((index, dice, chance, len(finals), len(finals) + len(plays)))
-                finals.extend(plays)
-            else:
-                stuck.append((index, chance))
-    if finals:
-        outputs = evaluator.after_outputs(finals)
-        values = equity(outputs)
-        for index, dice, chance, first, end in groups:
-            chosen = first + int(np.argmax(values[first:end]))
-            best[index][dice] = finals[chosen]
-            total[index] += chance * outputs[chosen]
-    if stuck:
-        turned = np.array([evaluator.flip(positions[index]) for index, _ in stuck])
-        theirs = flip_outputs(evaluator.outputs(turned))
-        for (index, chance), row in zip(stuck, theirs, strict=True):
-            total[index] += chance * row
+    if with_best:
+        for index, roll in zip(*np.nonzero(played), strict=True):
+            best[index][ROLLS[roll][0]] = tuple(spread.finals[chosen[index, roll]].tolist())
     return total, best
 
 
-def one_ply_outputs(evaluator: Evaluator, positions: Sequence[Cells]) -> Array:
+def best_of_every_roll(
+    evaluator: Evaluator, rows: npt.NDArray[np.int64]
+) -> tuple[Array, npt.NDArray[np.int64], Expansion]:
+    """The mover's outputs after every final of every roll of each row, the index of the
+    best final of each (position, roll) (-1: none), and the expansion itself."""
+    spread = expand(evaluator.variant, rows)
+    if len(spread.finals) == 0:
+        return np.zeros((0, OUTPUTS)), spread.best(np.zeros(0)), spread
+    outputs = evaluator.after_rows(spread.finals)
+    return outputs, spread.best(equity(outputs)), spread
+
+
+def gather(outputs: Array, chosen: npt.NDArray[np.int64]) -> Array:
+    """``outputs`` of each chosen row (n×21×5), zeros where none was chosen (-1)."""
+    gathered = np.zeros((*chosen.shape, OUTPUTS))
+    played = chosen >= 0
+    gathered[played] = outputs[chosen[played]]
+    return gathered
+
+
+def one_ply_outputs(
+    evaluator: Evaluator, positions: Sequence[Cells] | npt.NDArray[np.int64]
+) -> Array:
     """The outputs of :func:`one_ply` alone."""
-    return one_ply(evaluator, positions)[0]
+    return one_ply(evaluator, positions, with_best=False)[0]

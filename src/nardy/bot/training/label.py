@@ -39,8 +39,9 @@ import numpy.typing as npt
 from nardy.bot.evaluation.encoding import Array
 from nardy.bot.evaluation.evaluator import Evaluator
 from nardy.bot.evaluation.network import OUTPUTS, equity, flip_outputs
-from nardy.bot.lookahead.search import ROLLS, one_ply_outputs
-from nardy.rules.cells import CHECKERS, OFF, Cells
+from nardy.bot.lookahead.expansion import CHANCES, flip_rows
+from nardy.bot.lookahead.search import best_of_every_roll, gather, one_ply_outputs
+from nardy.rules.cells import CHECKERS, OFF, SIZE, Cells
 from nardy.rules.plays import final_cells
 
 Progress = Callable[[int], None]
@@ -90,7 +91,9 @@ def before_roll(evaluator: Evaluator, cells: Cells, ply: int) -> Array:
     return row
 
 
-def outputs_before_roll(evaluator: Evaluator, positions: Sequence[Cells], ply: int) -> Array:
+def outputs_before_roll(
+    evaluator: Evaluator, positions: Sequence[Cells] | npt.NDArray[np.int64], ply: int
+) -> Array:
     """The roller's five outputs before its roll in each of ``positions``, ``ply`` plies deep.
 
     At 0 ply the evaluator's own; at 1 ply the average over the 21 rolls of the outputs after
@@ -102,31 +105,30 @@ def outputs_before_roll(evaluator: Evaluator, positions: Sequence[Cells], ply: i
     0.002 on average (backgammon's shipped network). Every level's positions are judged in
     one batch.
     """
+    rows = np.asarray(positions, dtype=np.int64).reshape(-1, SIZE)
     if ply <= 0:
-        return evaluator.outputs(np.array(positions, dtype=np.int64))
+        return evaluator.outputs(rows)
     if ply == 1:
-        return one_ply_outputs(evaluator, positions)
-    total = np.zeros((len(positions), OUTPUTS))
-    following: list[Cells] = []
-    owners: list[tuple[int, float]] = []
-    for index, cells in enumerate(positions):
-        for dice, chance in ROLLS:
-            plays = final_cells(evaluator.variant, cells, dice)
-            if not plays:  # the roll cannot be played: the opponent is on roll
-                following.append(evaluator.flip(cells))
-                owners.append((index, chance))
-                continue
-            finals = list(plays)
-            chosen = finals[int(np.argmax(equity(evaluator.after_outputs(finals))))]
-            if chosen[OFF] == CHECKERS:
-                total[index] += chance * evaluator.outcome(chosen)
-            else:
-                following.append(evaluator.flip(chosen))
-                owners.append((index, chance))
-    if following:
+        return one_ply_outputs(evaluator, rows)
+    outputs, chosen, spread = best_of_every_roll(evaluator, rows)
+    played = chosen >= 0
+    ended = np.zeros_like(played)
+    ended[played] = spread.finals[chosen[played], OFF] == CHECKERS
+    chances = np.broadcast_to(CHANCES, chosen.shape)
+    total: Array = np.einsum("nr,nro->no", np.where(ended, chances, 0.0), gather(outputs, chosen))
+    going, stuck = played & ~ended, ~played
+    variant = evaluator.variant
+    following = np.concatenate(
+        [
+            flip_rows(variant, spread.finals[chosen[going]]),
+            flip_rows(variant, rows[np.nonzero(stuck)[0]]),
+        ]
+    )
+    if len(following):
+        owners = np.concatenate([np.nonzero(going)[0], np.nonzero(stuck)[0]])
+        weights = np.concatenate([chances[going], chances[stuck]])
         theirs = flip_outputs(outputs_before_roll(evaluator, following, ply - 1))
-        for (index, chance), row in zip(owners, theirs, strict=True):
-            total[index] += chance * row
+        np.add.at(total, owners, weights[:, None] * theirs)
     return total
 
 
