@@ -27,7 +27,7 @@ import numpy.typing as npt
 from nardy.bot.evaluation.encoding import Array
 from nardy.bot.evaluation.evaluator import Choice, Evaluator
 from nardy.bot.evaluation.network import OUTPUTS, equity, flip_outputs
-from nardy.bot.lookahead.expansion import CHANCES, ROLLS, Expansion, expand
+from nardy.bot.lookahead.expansion import CHANCES, ROLLS, Expansion, expand, flip_rows
 from nardy.rules.cells import CHECKERS, OFF, SIZE, Cells
 from nardy.rules.plays import Dice, final_cells
 
@@ -122,43 +122,51 @@ class Search:
         i = int(candidates[np.argmax(values[candidates])])
         return Choice(finals[i], plays[finals[i]], outputs[i], float(values[i]))
 
-    def values(self, finals: list[Cells], ply: int, allowance: _Allowance | None = None) -> Array:
+    def values(
+        self,
+        finals: Sequence[Cells] | npt.NDArray[np.int64],
+        ply: int,
+        allowance: _Allowance | None = None,
+    ) -> Array:
         """The mover's equity of each final position, looking ``ply`` rolls ahead.
 
-        All replies of one level are evaluated in one batch. With an ``allowance``, raises
+        All replies of one level are generated (:func:`~nardy.bot.lookahead.expansion.
+        expand`) and evaluated in one batch. With an ``allowance``, raises
         :class:`_OverBudget` before evaluating past it.
         """
         allowance = allowance or _Allowance(None)
         evaluator = self.evaluator
+        rows = np.asarray(finals, dtype=np.int64).reshape(-1, SIZE)
         if ply == 0:
-            allowance.spend(len(finals))
-            return equity(evaluator.after_outputs(finals))
-        result = np.zeros(len(finals))
-        replies: list[Cells] = []
-        groups: list[tuple[int, float, int, int]] = []  # final, chance, first, end
-        for index, cells in enumerate(finals):
-            if cells[OFF] == CHECKERS:
-                result[index] = float(equity(evaluator.outcome(cells)[None, :])[0])
-                continue
-            turned = evaluator.flip(cells)  # the opponent to roll
-            for dice, chance in ROLLS:
-                answers = final_cells(evaluator.variant, turned, dice)
-                if not answers:  # the opponent cannot move: the mover rolls again
-                    result[index] += chance * self._on_roll(cells, ply - 1, allowance)
-                    continue
-                groups.append((index, chance, len(replies), len(replies) + len(answers)))
-                replies.extend(answers)
-        if not groups:
+            allowance.spend(len(rows))
+            return equity(evaluator.after_rows(rows))
+        result = np.zeros(len(rows))
+        over = rows[:, OFF] == CHECKERS
+        for index in np.nonzero(over)[0]:
+            outcome = evaluator.outcome(tuple(rows[index].tolist()))
+            result[index] = float(equity(outcome[None, :])[0])
+        live = np.nonzero(~over)[0]
+        if len(live) == 0:
             return result
-        allowance.spend(len(replies))
-        scores = equity(evaluator.after_outputs(replies))
-        chosen = [first + int(np.argmax(scores[first:end])) for _, _, first, end in groups]
+        variant = evaluator.variant
+        spread = expand(variant, flip_rows(variant, rows[live]))  # the opponent to roll
+        counts = np.diff(np.concatenate([[0], spread.ends.reshape(-1)])).reshape(spread.ends.shape)
+        for at, roll in zip(*np.nonzero(counts == 0), strict=True):
+            # the opponent cannot move: the mover rolls again
+            cells = tuple(rows[live[at]].tolist())
+            result[live[at]] += ROLLS[roll][1] * self._on_roll(cells, ply - 1, allowance)
+        if len(spread.finals) == 0:
+            return result
+        allowance.spend(len(spread.finals))
+        scores = equity(evaluator.after_rows(spread.finals))
+        chosen = spread.best(scores)
+        played = chosen >= 0
         if ply == 1:
-            opponent = scores[chosen]
+            opponent = scores[chosen[played]]
         else:
-            opponent = self.values([replies[i] for i in chosen], ply - 1, allowance)
-        for (index, chance, _, _), value in zip(groups, opponent, strict=True):
-            result[index] -= chance * value
+            opponent = self.values(spread.finals[chosen[played]], ply - 1, allowance)
+        weights = np.broadcast_to(CHANCES, chosen.shape)[played]
+        np.subtract.at(result, live[np.nonzero(played)[0]], weights * opponent)
         return result
 
     def _on_roll(self, cells: Cells, ply: int, allowance: _Allowance) -> float:
