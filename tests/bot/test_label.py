@@ -9,7 +9,7 @@ import numpy as np
 from nardy.bot.evaluation.evaluator import Evaluator
 from nardy.bot.evaluation.model import Model
 from nardy.bot.evaluation.network import flip_outputs
-from nardy.bot.lookahead.search import ROLLS
+from nardy.bot.lookahead.expansion import ROLLS
 from nardy.bot.training.fitting import fit
 from nardy.bot.training.label import (
     before_roll,

@@ -17,7 +17,8 @@ from nardy.bot.evaluation.evaluator import Evaluator
 from nardy.bot.evaluation.model import Model, inputs_of
 from nardy.bot.evaluation.network import Network, equity, flip_outputs
 from nardy.bot.evaluation.shipped import weights_path
-from nardy.bot.lookahead.search import ROLLS, Search
+from nardy.bot.lookahead.expansion import ROLLS
+from nardy.bot.lookahead.search import Search
 from nardy.bot.training.train import Schedule, train
 from nardy.rules.plays import final_cells, legal_plays
 from nardy.variants import BACKGAMMON, DUTCH, LONG_NARDY, NACKGAMMON, VARIANTS

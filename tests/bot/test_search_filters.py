@@ -107,13 +107,13 @@ def test_a_two_ply_choice_is_a_legal_play_and_the_best_of_the_looks() -> None:
 def counted(judge: Evaluator) -> list[int]:
     """Make ``judge`` count the positions it evaluates after plays; the count is returned."""
     count = [0]
-    plain = judge.after_outputs
+    plain = judge.after_rows  # after_outputs asks it too
 
-    def after_outputs(finals: list[Cells]) -> Any:
+    def after_rows(finals: Any) -> Any:
         count[0] += len(finals)
         return plain(finals)
 
-    judge.after_outputs = after_outputs  # type: ignore[method-assign]
+    judge.after_rows = after_rows  # type: ignore[method-assign, assignment]
     return count
 
 

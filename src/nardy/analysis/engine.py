@@ -49,7 +49,7 @@ from nardy.bot.evaluation.encoding import Array
 from nardy.bot.evaluation.evaluator import Evaluator
 from nardy.bot.evaluation.network import equity, flip_outputs
 from nardy.bot.evaluation.shipped import shipped_model
-from nardy.bot.lookahead.search import ROLLS
+from nardy.bot.lookahead.expansion import ROLLS
 from nardy.rules.cells import CHECKERS, OFF, Cells
 from nardy.rules.game import Game
 from nardy.rules.match import Match
