@@ -106,3 +106,15 @@ def test_one_ply_with_a_position_whose_every_roll_dances() -> None:
     theirs = evaluator.outputs(turned)[0]
     assert best == [{}]
     assert np.allclose(outputs[0][0], 1.0 - theirs[0])
+
+
+def test_the_kernel_refuses_rows_that_are_not_whole() -> None:
+    compiled = kernel.compiled(BACKGAMMON)
+    if compiled is None:
+        pytest.skip("the compiled kernel is not built or is switched off")
+    with pytest.raises(TypeError, match="30-byte rows"):
+        compiled.expand(b"\x00" * 29)
+    with pytest.raises(TypeError, match="30-byte rows"):
+        compiled.expand([0] * 30)  # type: ignore[arg-type]
+    finals, ends = compiled.expand(b"")
+    assert finals == b"" and ends == b""
