@@ -22,6 +22,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="label by variance-reduced returns this many turns ahead in self-play games "
         "(nardy.bot.training.returns) instead of a search at --ply; 1 is the 1-ply label",
     )
+    parser.add_argument(
+        "--prune",
+        type=int,
+        default=0,
+        metavar="K",
+        help="choose each roll's play in the look-ahead among the K best by a small network "
+        "fitted to the model first (nardy.bot.evaluation.pruning); 0: judge every play",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the self-play")
     parser.add_argument("--processes", type=int, default=2, help="worker processes")
     parser.add_argument("--out", required=True, help="data set to write (.npz)")
@@ -47,12 +55,28 @@ def run(args: argparse.Namespace) -> int:
     if args.horizon:
         return _by_returns(args, variant.name, weights, console)
     cells = collect(evaluator, args.positions, args.seed)
+    pruning = None
+    meta: dict[str, Any] = {}
+    if args.prune > 0:
+        from nardy.bot.training.pruning import distil
+
+        with console.status("fitting the pruner to the model"):
+            pruner, error = distil(evaluator, seed=args.seed)
+        console.print(f"pruner: mean absolute equity error {error:.3f}; keeps {args.prune} plays")
+        pruning = (pruner, args.prune)
+        meta = {"prune": args.prune, "pruner_error": round(error, 4)}
     with Progress(console=console) as bar:
         task = bar.add_task(f"labelling {variant.name} at {args.ply} ply", total=len(cells))
         targets = label_in_processes(
-            weights, variant.name, cells, args.ply, args.processes, lambda n: bar.advance(task, n)
+            weights,
+            variant.name,
+            cells,
+            args.ply,
+            args.processes,
+            lambda n: bar.advance(task, n),
+            pruning=pruning,
         )
-    meta = {"variant": variant.name, "ply": args.ply, "weights": str(weights), "seed": args.seed}
+    meta |= {"variant": variant.name, "ply": args.ply, "weights": str(weights), "seed": args.seed}
     save_data(Path(args.out), cells, targets, meta)
     console.print(f"{len(cells)} positions labelled at {args.ply} ply: {args.out}")
     return 0

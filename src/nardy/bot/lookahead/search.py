@@ -27,9 +27,13 @@ import numpy.typing as npt
 from nardy.bot.evaluation.encoding import Array
 from nardy.bot.evaluation.evaluator import Choice, Evaluator
 from nardy.bot.evaluation.network import OUTPUTS, equity, flip_outputs
+from nardy.bot.evaluation.pruning import Pruner, top_in_groups
 from nardy.bot.lookahead.expansion import CHANCES, ROLLS, Expansion, expand, flip_rows
 from nardy.rules.cells import CHECKERS, OFF, SIZE, Cells
 from nardy.rules.plays import Dice, final_cells
+
+Pruning = tuple[Pruner, int]
+"""A pruner and how many plays of each roll it lets the model judge."""
 
 
 @dataclass(frozen=True)
@@ -190,6 +194,7 @@ def one_ply(
     evaluator: Evaluator,
     positions: Sequence[Cells] | npt.NDArray[np.int64],
     with_best: bool = True,
+    pruning: Pruning | None = None,
 ) -> tuple[Array, list[dict[Dice, Cells]]]:
     """The roller's five outputs before its roll in each of ``positions``, one roll ahead,
     and (``with_best``) the play the evaluator likes best of each roll that has one. The
@@ -212,7 +217,7 @@ def one_ply(
     True
     """
     rows = np.asarray(positions, dtype=np.int64).reshape(-1, SIZE)
-    outputs, chosen, spread = best_of_every_roll(evaluator, rows)
+    outputs, chosen, spread = best_of_every_roll(evaluator, rows, pruning)
     played = chosen >= 0
     total = np.einsum("r,nro->no", CHANCES, gather(outputs, chosen))
     stuck = ~played
@@ -228,15 +233,27 @@ def one_ply(
 
 
 def best_of_every_roll(
-    evaluator: Evaluator, rows: npt.NDArray[np.int64]
+    evaluator: Evaluator, rows: npt.NDArray[np.int64], pruning: Pruning | None = None
 ) -> tuple[Array, npt.NDArray[np.int64], Expansion]:
     """The mover's outputs after every final of every roll of each row, the index of the
-    best final of each (position, roll) (-1: none), and the expansion itself."""
+    best final of each (position, roll) (-1: none), and the expansion itself. With
+    ``pruning`` (a pruner and how many plays it keeps), only the plays the pruner ranks
+    highest in each roll are judged and chosen from; the others' outputs are zeros."""
     spread = expand(evaluator.variant, rows)
-    if len(spread.finals) == 0:
+    finals = spread.finals
+    if len(finals) == 0:
         return np.zeros((0, OUTPUTS)), spread.best(np.zeros(0)), spread
-    outputs = evaluator.after_rows(spread.finals)
-    return outputs, spread.best(equity(outputs)), spread
+    if pruning is None:
+        outputs = evaluator.after_rows(finals)
+        return outputs, spread.best(equity(outputs)), spread
+    pruner, keep = pruning
+    ranks = pruner.equity(evaluator.model, finals)
+    kept = top_in_groups(ranks, spread.ends.reshape(-1), keep)
+    outputs = np.zeros((len(finals), OUTPUTS))
+    outputs[kept] = evaluator.after_rows(finals[kept])
+    values = np.full(len(finals), -np.inf)
+    values[kept] = equity(outputs[kept])
+    return outputs, spread.best(values), spread
 
 
 def gather(outputs: Array, chosen: npt.NDArray[np.int64]) -> Array:
@@ -248,7 +265,9 @@ def gather(outputs: Array, chosen: npt.NDArray[np.int64]) -> Array:
 
 
 def one_ply_outputs(
-    evaluator: Evaluator, positions: Sequence[Cells] | npt.NDArray[np.int64]
+    evaluator: Evaluator,
+    positions: Sequence[Cells] | npt.NDArray[np.int64],
+    pruning: Pruning | None = None,
 ) -> Array:
     """The outputs of :func:`one_ply` alone."""
-    return one_ply(evaluator, positions, with_best=False)[0]
+    return one_ply(evaluator, positions, with_best=False, pruning=pruning)[0]

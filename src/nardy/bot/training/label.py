@@ -40,7 +40,7 @@ from nardy.bot.evaluation.encoding import Array
 from nardy.bot.evaluation.evaluator import Evaluator
 from nardy.bot.evaluation.network import OUTPUTS, equity, flip_outputs
 from nardy.bot.lookahead.expansion import CHANCES, flip_rows
-from nardy.bot.lookahead.search import best_of_every_roll, gather, one_ply_outputs
+from nardy.bot.lookahead.search import Pruning, best_of_every_roll, gather, one_ply_outputs
 from nardy.rules.cells import CHECKERS, OFF, SIZE, Cells
 from nardy.rules.plays import final_cells
 
@@ -92,7 +92,10 @@ def before_roll(evaluator: Evaluator, cells: Cells, ply: int) -> Array:
 
 
 def outputs_before_roll(
-    evaluator: Evaluator, positions: Sequence[Cells] | npt.NDArray[np.int64], ply: int
+    evaluator: Evaluator,
+    positions: Sequence[Cells] | npt.NDArray[np.int64],
+    ply: int,
+    pruning: Pruning | None = None,
 ) -> Array:
     """The roller's five outputs before its roll in each of ``positions``, ``ply`` plies deep.
 
@@ -103,14 +106,15 @@ def outputs_before_roll(
     deeper is how GNU Backgammon evaluates a position n plies deep; a 2-ply label costs
     about a third of one whose plays are chosen at 1 ply, and their equities differ by
     0.002 on average (backgammon's shipped network). Every level's positions are judged in
-    one batch.
+    one batch. With ``pruning``, each roll's play is chosen among those its pruner ranks
+    highest (:func:`~nardy.bot.lookahead.search.best_of_every_roll`).
     """
     rows = np.asarray(positions, dtype=np.int64).reshape(-1, SIZE)
     if ply <= 0:
         return evaluator.outputs(rows)
     if ply == 1:
-        return one_ply_outputs(evaluator, rows)
-    outputs, chosen, spread = best_of_every_roll(evaluator, rows)
+        return one_ply_outputs(evaluator, rows, pruning)
+    outputs, chosen, spread = best_of_every_roll(evaluator, rows, pruning)
     played = chosen >= 0
     ended = np.zeros_like(played)
     ended[played] = spread.finals[chosen[played], OFF] == CHECKERS
@@ -127,7 +131,7 @@ def outputs_before_roll(
     if len(following):
         owners = np.concatenate([np.nonzero(going)[0], np.nonzero(stuck)[0]])
         weights = np.concatenate([chances[going], chances[stuck]])
-        theirs = flip_outputs(outputs_before_roll(evaluator, following, ply - 1))
+        theirs = flip_outputs(outputs_before_roll(evaluator, following, ply - 1, pruning))
         np.add.at(total, owners, weights[:, None] * theirs)
     return total
 
@@ -137,14 +141,16 @@ def label(
     cells: npt.NDArray[np.int64],
     ply: int = 1,
     progress: Progress | None = None,
+    pruning: Pruning | None = None,
 ) -> Array:
     """The roller's outputs before its roll for each row of ``cells``, ``ply`` deep
-    (:func:`outputs_before_roll`), :data:`BATCH` rows at a time (one at 2 ply or deeper)."""
+    (:func:`outputs_before_roll`, with ``pruning`` if given), :data:`BATCH` rows at a time
+    (one at 2 ply or deeper)."""
     targets = np.empty((len(cells), OUTPUTS))
     batch = BATCH if ply <= 1 else 1
     for start in range(0, len(cells), batch):
         rows = [tuple(row) for row in cells[start : start + batch].tolist()]
-        targets[start : start + len(rows)] = outputs_before_roll(evaluator, rows, ply)
+        targets[start : start + len(rows)] = outputs_before_roll(evaluator, rows, ply, pruning)
         if progress:
             progress(len(rows))
     return targets
@@ -156,6 +162,7 @@ class _Job:
     variant: str
     cells: npt.NDArray[np.int64]
     ply: int
+    pruning: Pruning | None = None
 
 
 def worker_evaluator(weights: str, variant_name: str) -> Evaluator:
@@ -170,7 +177,8 @@ def worker_evaluator(weights: str, variant_name: str) -> Evaluator:
 
 
 def _label_job(job: _Job) -> Array:
-    return label(worker_evaluator(job.weights, job.variant), job.cells, job.ply)
+    evaluator = worker_evaluator(job.weights, job.variant)
+    return label(evaluator, job.cells, job.ply, pruning=job.pruning)
 
 
 def label_in_processes(
@@ -181,10 +189,11 @@ def label_in_processes(
     processes: int,
     progress: Progress | None = None,
     chunk: int = 50,
+    pruning: Pruning | None = None,
 ) -> Array:
     """:func:`label` spread over ``processes`` worker processes (fork), ``chunk`` rows a job."""
     jobs = [
-        _Job(str(weights), variant_name, cells[start : start + chunk], ply)
+        _Job(str(weights), variant_name, cells[start : start + chunk], ply, pruning)
         for start in range(0, len(cells), chunk)
     ]
     import multiprocessing
