@@ -40,12 +40,12 @@ class Level:
     budget: int | None = None
 
 
-STRONGEST_BUDGET = 200_000
-"""Positions one decision of ``strongest`` may evaluate: under a second of CPU here (some
-250,000 positions a second on an idle core, half that beside other work). Over 150
-positions per variant (``nardy bench bot --positions 150``) backgammon's decisions needed
-55,600 at most and long nardy's 195,500; in Dutch, whose spread checkers have the most
-plays, 4 of 150 decisions rest on the 1-ply look instead."""
+STRONGEST_BUDGET = 300_000
+"""Positions one decision of ``strongest`` may evaluate: about a second of CPU here at most
+(the batched look-ahead judges some 400,000 positions a second on an idle core). Over 150
+positions per variant (``nardy bench bot --positions 150 --seed 1``) no backgammon or long
+nardy decision needs more; in Dutch, whose spread checkers have the most plays, 10 of 150
+decisions rest on the 1-ply look instead (24 with a budget of 200,000)."""
 
 LEVELS = {
     level.name: level
@@ -55,14 +55,14 @@ LEVELS = {
         Level("intermediate", 0, 0.04),
         Level("advanced", 0, 0.0),
         Level("expert", 1, 0.0),
-        Level("strongest", 2, 0.0, (FILTERS[0], Filter(2, 0.02)), STRONGEST_BUDGET),
+        Level("strongest", 2, 0.0, (FILTERS[0], Filter(3, 0.06)), STRONGEST_BUDGET),
     )
 }
-"""``strongest`` looks 2 ply deep at no more than the two plays its 1-ply look rates
-within 0.02 of each other, so where one stands out it answers at 1-ply cost. Measured on
-150 long-nardy positions (README, "Strength"): the wider default filter (3 plays within
-0.06) took up to 3.5 s of CPU time on a busy machine, this one 1.6 s, for about 1
-milli-point a decision lost by the 2-ply judge's own reckoning."""
+"""``strongest`` looks 2 ply deep at no more than the three plays its 1-ply look rates within
+0.06 of the best. It looked at two within 0.02 while the look-ahead ran a Python loop per
+roll (1.6 s of CPU for the slowest long-nardy decision on a busy machine); batched, the
+wider look takes at most 0.21 s in backgammon, 0.49 s in long nardy and 0.83 s in Dutch
+(``nardy bench bot --positions 150 --seed 1``, CPU time)."""
 DEFAULT_LEVEL = "strongest"
 """The strongest level that answers within about a second and a half on a small machine
 (README, "Strength")."""
