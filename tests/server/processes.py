@@ -46,6 +46,12 @@ class ServeProcess:
         assert self.process is not None
         self.process.send_signal(signal.SIGSTOP)
 
+    def stall_loop(self) -> None:
+        """SIGUSR1: the process's event loop stalls (for ``NARDY_TEST_STALL`` seconds, 4 by
+        default) while its threads run on (:mod:`stallable`)."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGUSR1)
+
     def resume(self) -> None:
         """SIGCONT after :meth:`pause`."""
         assert self.process is not None

@@ -31,10 +31,14 @@ def free_socket() -> socket.socket:
     return sock
 
 
+STALLABLE = Path(__file__).with_name("stallable.py")
+"""``nardy``, with an event loop a test can stall (SIGUSR1) while its threads run."""
+
+
 def start_serve(database: str, port: int, log: Path, *extra: str) -> subprocess.Popen[bytes]:
     """``nardy serve`` on ``database`` (a URL) in its own process, its errors appended to
     ``log``, ``extra`` arguments added; returns once it answers on ``port``."""
-    command = [sys.executable, "-m", "nardy.cli", "serve", "--port", str(port)]
+    command = [sys.executable, str(STALLABLE), "serve", "--port", str(port)]
     command += ["--database", database, "--bot-delay", "0", "--grace", "600"]
     command += ["--entropy-wait", "0", *extra]  # the test clients send no contributions
     with open(log, "ab") as errors:

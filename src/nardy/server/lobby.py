@@ -579,7 +579,20 @@ class Lobby:
             epoch, row = await asyncio.to_thread(self._taken, row.id)
         table = self._live(row)
         table.epoch = epoch
-        await asyncio.to_thread(table.restore)
+        try:
+            await asyncio.to_thread(table.restore)
+        except Exception:
+            writers = await asyncio.to_thread(self.store.writers, row.id)
+            log.error(
+                "table %s: its stored events do not replay (event %d of %s, taken at epoch "
+                "%s); writers by event number and epoch: %s",
+                row.id,
+                table.n,
+                len(await asyncio.to_thread(self.store.events, row.id)),
+                epoch,
+                writers,
+            )
+            raise
         return table
 
     def _taken(self, table_id: str) -> tuple[int, TableRow]:

@@ -84,7 +84,10 @@ EVENTS = sa.Table(
     sa.Column("n", sa.Integer, primary_key=True),
     sa.Column("payload", sa.Text, nullable=False),
     sa.Column("at", sa.Float, nullable=False),
+    sa.Column("epoch", sa.Integer, nullable=True),
 )
+"""``epoch``: the epoch the event's writer held its table at (:meth:`Store.take`), None
+when a single server wrote it. A table's events never go down in epoch."""
 
 SEATINGS = sa.Table(
     "seatings",
@@ -113,8 +116,8 @@ REVIEWS = sa.Table(
 )
 
 INSERT_HELD = """
-INSERT INTO events (table_id, n, payload, at)
-SELECT v.table_id, v.n, v.payload, v.at
+INSERT INTO events (table_id, n, payload, at, epoch)
+SELECT v.table_id, v.n, v.payload, v.at, v.epoch
 FROM (
     SELECT unnest(%(table_id)s::text[]) AS table_id, unnest(%(n)s::integer[]) AS n,
            unnest(%(payload)s::text[]) AS payload, unnest(%(at)s::float8[]) AS at,
@@ -383,8 +386,8 @@ class Store:
         waits for the transaction, and the events of a passed epoch are never written."""
         at = time.time()
         rows = [
-            {"table_id": table_id, "n": n, "payload": wire.dumps(payload), "at": at}
-            for table_id, n, payload, _ in events
+            {"table_id": table_id, "n": n, "payload": wire.dumps(payload), "at": at, "epoch": epoch}
+            for table_id, n, payload, epoch in events
         ]
         epochs = [epoch for *_, epoch in events]
         try:
@@ -472,6 +475,32 @@ class Store:
                 EVENTS.select().where(EVENTS.c.table_id == table_id).order_by(EVENTS.c.n)
             ).fetchall()
         return [_payload(row.payload) for row in rows]
+
+    def writers(self, table_id: str) -> list[tuple[int, int | None]]:
+        """Who wrote a table's events: its event numbers in order, each with the epoch its
+        writer held the table at (None: a single server), in runs — ``(first n, epoch)``
+        where a run begins.
+
+        >>> store = Store("sqlite://")
+        >>> store.add_table(TableRow("t", "match", "backgammon", {}, [None, None], {},
+        ...                          "open", None, "00" * 32, "ab" * 32, 0.0))
+        >>> for n, epoch in [(1, 0), (2, 0), (3, 1)]:
+        ...     _ = store.take("t") if epoch else None
+        ...     store.append("t", n, {"chat": n}, epoch)
+        >>> store.writers("t")
+        [(1, 0), (3, 1)]
+        """
+        with self.engine.connect() as db:
+            rows = db.execute(
+                sa.select(EVENTS.c.n, EVENTS.c.epoch)
+                .where(EVENTS.c.table_id == table_id)
+                .order_by(EVENTS.c.n)
+            ).fetchall()
+        runs: list[tuple[int, int | None]] = []
+        for n, epoch in rows:
+            if not runs or runs[-1][1] != epoch:
+                runs.append((n, epoch))
+        return runs
 
     # -- reviews (server/reviews.py)
 
