@@ -584,11 +584,10 @@ class Lobby:
         except Exception:
             writers = await asyncio.to_thread(self.store.writers, row.id)
             log.error(
-                "table %s: its stored events do not replay (event %d of %s, taken at epoch "
-                "%s); writers by event number and epoch: %s",
+                "table %s: its stored events do not replay (event %d, taken at epoch %s); "
+                "writers by event number and epoch: %s",
                 row.id,
                 table.n,
-                len(await asyncio.to_thread(self.store.events, row.id)),
                 epoch,
                 writers,
             )
