@@ -65,7 +65,13 @@ typedef struct {
     int free_beyond; /* a block reaching past this path index is forbidden */
 } Turn;
 
-/* ---- shared state (the GIL is held throughout) ------------------------------------------ */
+/* ---- shared state ------------------------------------------------------------------------
+ *
+ * One search at a time uses it: the GIL is held from the start of a search to its end, and
+ * nothing in a search makes a Python object. Building the answer's objects afterwards may run
+ * Python code (a garbage collection's finalizers, and the GIL handed to another thread), which
+ * may search again: so every answer is copied out of the node table (found_copy) before its
+ * first object is made. */
 
 static Node *nodes;
 static size_t nodes_cap, nodes_len;
@@ -494,6 +500,23 @@ read_die(PyObject *obj)
     return (int)v;
 }
 
+/* A private copy of nodes[first:last], the answer of the last search, made before any Python
+ * object is (see the shared state); NULL with an exception when memory runs out. */
+static Node *
+found_copy(size_t first, size_t last)
+{
+    size_t count = last - first;
+    Node *found = PyMem_Malloc(count ? count * sizeof *found : 1);
+    if (found == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    if (count) {
+        memcpy(found, nodes + first, count * sizeof *found);
+    }
+    return found;
+}
+
 static PyObject *
 cells_tuple(const Node *node)
 {
@@ -624,22 +647,21 @@ rules_final_cells(RulesObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (search(self, c, d1, d2, &first, &last) < 0) {
         return NULL;
     }
-    PyObject *result = PyDict_New();
-    if (result == NULL) {
+    Node *found = found_copy(first, last);
+    if (found == NULL) {
         return NULL;
     }
-    for (size_t k = first; k < last; k++) {
-        PyObject *key = cells_tuple(&nodes[k]);
-        PyObject *value = key ? steps_tuple(&nodes[k]) : NULL;
+    PyObject *result = PyDict_New();
+    for (size_t k = 0; result != NULL && k < last - first; k++) {
+        PyObject *key = cells_tuple(&found[k]);
+        PyObject *value = key ? steps_tuple(&found[k]) : NULL;
         if (value == NULL || PyDict_SetItem(result, key, value) < 0) {
-            Py_XDECREF(key);
-            Py_XDECREF(value);
-            Py_DECREF(result);
-            return NULL;
+            Py_CLEAR(result);
         }
-        Py_DECREF(key);
-        Py_DECREF(value);
+        Py_XDECREF(key);
+        Py_XDECREF(value);
     }
+    PyMem_Free(found);
     return result;
 }
 
@@ -736,13 +758,18 @@ rules_plays(RulesObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (search(self, c, d1, d2, &first, &last) < 0) {
         return NULL;
     }
-    PyObject *result = PyTuple_New((Py_ssize_t)(last - first));
-    if (result == NULL) {
+    Node *found = found_copy(first, last);
+    if (found == NULL) {
         return NULL;
     }
-    for (size_t k = first; k < last; k++) {
-        PyObject *cells = cells_tuple(&nodes[k]);
-        PyObject *steps = cells ? steps_tuple(&nodes[k]) : NULL;
+    PyObject *result = PyTuple_New((Py_ssize_t)(last - first));
+    if (result == NULL) {
+        PyMem_Free(found);
+        return NULL;
+    }
+    for (size_t k = 0; k < last - first; k++) {
+        PyObject *cells = cells_tuple(&found[k]);
+        PyObject *steps = cells ? steps_tuple(&found[k]) : NULL;
         PyObject *position =
             steps ? make_object(position_type, position_offsets, args[0], cells)
                   : NULL;
@@ -753,10 +780,12 @@ rules_plays(RulesObject *self, PyObject *const *args, Py_ssize_t nargs)
         Py_XDECREF(position);
         if (play == NULL) {
             Py_DECREF(result);
+            PyMem_Free(found);
             return NULL;
         }
-        PyTuple_SET_ITEM(result, (Py_ssize_t)(k - first), play);
+        PyTuple_SET_ITEM(result, (Py_ssize_t)k, play);
     }
+    PyMem_Free(found);
     return result;
 }
 
