@@ -222,6 +222,17 @@ def board_n(page: Page) -> str:
 # strings as scripts: the waits below use selectors and URLs, never wait_for_function.
 
 
+def box_of(locator: Any) -> dict[str, float]:
+    """``locator``'s bounding box, once it has one: the board is drawn again with every
+    state, and an element measured while it is being replaced has none for a moment."""
+    for _ in range(200):
+        box = locator.bounding_box()
+        if box is not None:
+            return dict(box)
+        locator.page.wait_for_timeout(50)
+    raise AssertionError(f"{locator} is never shown")
+
+
 def wait_for_hash(page: Page, prefix: str, exact: bool = False) -> None:
     """Wait until the page's location hash starts with (or is) ``prefix``."""
     tail = "$" if exact else ""

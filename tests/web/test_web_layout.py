@@ -13,6 +13,7 @@ from conftest import (
     ARTIFACTS,
     TABLE_PARTS,
     board_n,
+    box_of,
     create_table,
     needs_browser,
     outside_viewport,
@@ -106,9 +107,7 @@ def places(page, key: str) -> set[int]:
 
 
 def hit_box(page, place: int) -> dict[str, float]:
-    box = page.locator(f'#board [data-place="{place}"]').bounding_box()
-    assert box
-    return box
+    return box_of(page.locator(f'#board [data-place="{place}"]'))
 
 
 def beside(page, place: int, others: set[int]) -> tuple[float, float] | None:

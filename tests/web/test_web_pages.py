@@ -10,6 +10,7 @@ from pathlib import Path
 from conftest import (
     ARTIFACTS,
     STATIC,
+    box_of,
     create_table,
     needs_browser,
     new_page,
@@ -56,6 +57,7 @@ def test_the_variant_names_players_use():
 ALLOWED_LATIN = {
     *("JSON", "mat", "SHA", "HMAC", "WebCrypto", "HTTPS", "PR"),
     *("English", "Polski", "Lietuvių"),
+    *("GNU", "Backgammon", "pubeval"),  # the opponents a level's strength was measured against
 }
 
 
@@ -130,8 +132,7 @@ def test_language_comes_from_the_browser(browser, server):
 
 
 def point_x(page, point: int) -> float:
-    box = page.locator(f'#board [data-place="{point}"]').bounding_box()
-    assert box
+    box = box_of(page.locator(f'#board [data-place="{point}"]'))
     return float(box["x"])
 
 
@@ -162,8 +163,8 @@ def test_a_phone_gets_the_whole_board_without_scrolling_sideways(browser, server
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
         create_table(page, "backgammon", match_to=1)
         page.wait_for_selector("#status:not(:empty)")
-        box = page.locator("#board svg").bounding_box()
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375
+        box = box_of(page.locator("#board svg"))
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 375
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
         page.screenshot(path=str(ARTIFACTS / "phone-table.png"), full_page=True)
         play_then_resign(page)
@@ -316,8 +317,8 @@ def test_russian_labels_are_whole_at_every_size(browser, server, size):
         page.wait_for_selector("#status:not(:empty)")
         assert page.evaluate(CUT) == []
         page.screenshot(path=str(ARTIFACTS / f"table-long-nardy-ru-{size}.png"))
-        box = page.locator("#settings-open").bounding_box()
-        assert box and box["height"] <= 44
+        box = box_of(page.locator("#settings-open"))
+        assert box["height"] <= 44
     finally:
         assert not page.errors  # type: ignore[attr-defined]
         page.context.close()

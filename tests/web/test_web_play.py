@@ -10,6 +10,7 @@ from conftest import (
     ARTIFACTS,
     act_once,
     board_n,
+    box_of,
     create_table,
     needs_browser,
     new_page,
@@ -222,9 +223,8 @@ def test_drag_and_drop_plays_a_legal_step(page):
     page.keyboard.press("Escape")
     assert page.get_attribute("#board", "data-selected") == ""
     page.evaluate("window.nardyDebug.sent.length = 0")
-    a = page.locator(f'#board [data-place="{source}"]').bounding_box()
-    b = page.locator(f'#board [data-place="{target}"]').bounding_box()
-    assert a and b
+    a = box_of(page.locator(f'#board [data-place="{source}"]'))
+    b = box_of(page.locator(f'#board [data-place="{target}"]'))
     n = board_n(page)
     page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
     page.mouse.down()

@@ -13,6 +13,7 @@ from test_web_pages import english_left
 
 from conftest import (
     ARTIFACTS,
+    box_of,
     create_table,
     needs_browser,
     new_page,
@@ -67,8 +68,8 @@ def test_rules_page_reads_on_desktop_and_phone(browser, server, game, lang, size
         figures = page.locator("figure svg")
         assert figures.count() >= 1
         for n in range(figures.count()):
-            box = figures.nth(n).bounding_box()
-            assert box and box["width"] > 200 and box["x"] >= 0 and box["x"] + box["width"] <= width
+            box = box_of(figures.nth(n))
+            assert box["width"] > 200 and box["x"] >= 0 and box["x"] + box["width"] <= width
         page.screenshot(path=str(ARTIFACTS / f"rules-{game}-{lang}-{size}.png"))
         figures.first.scroll_into_view_if_needed()
         page.locator("figure").first.screenshot(

@@ -2,7 +2,7 @@
 // GET /api/variants (docs/PROTOCOL.md, Variants) gives each variant's start position, how
 // the other player's numbering maps onto the viewer's, whether a lone checker is hit, its
 // heads and reserve, its settings with their defaults and when they apply, and the
-// computer's levels. Nothing here names a variant, so a variant written in Python needs
+// computer's levels with how strong each was measured to be. Nothing here names a variant, so a variant written in Python needs
 // no change in the client. app.js awaits loadVariants() before the first page is drawn;
 // everything else is synchronous.
 // SPDX-License-Identifier: AGPL-3.0-or-later
@@ -42,6 +42,7 @@ function shape(doc) {
     settings,
     settingList: doc.settings.filter((s) => s.name !== "match_to"),
     levels: doc.levels,
+    strength: doc.strength || {},
   };
 }
 
@@ -73,6 +74,12 @@ export function facts(variant) {
 /** The variant a page starts with: ``wanted`` when the server plays it, else the first. */
 export function variantOr(wanted) {
   return VARIANTS.includes(wanted) ? wanted : VARIANTS[0];
+}
+
+/** How strong the computer's ``level`` was measured to be in ``variant``:
+ * ``{opponent, points, low, high, wins, games}``, or null when it was not. */
+export function strengthOf(variant, level) {
+  return facts(variant).strength[level] || null;
 }
 
 /** The computer's levels for ``variant`` (none when it has no network). */

@@ -10,6 +10,7 @@ import { rulesLink } from "../rules_link.js";
 import { timeControlSelect } from "../timecontrol.js";
 import { LENGTHS, VARIANTS, facts, levelOr, levelsOf, settingDefaults, variantOr } from "../variants.js";
 import { startTable } from "./session.js";
+import { strengthLine } from "./strength.js";
 
 /** The form's state, kept while the lobby is open. */
 export function newForm() {
@@ -76,6 +77,17 @@ function settingFields(form, render) {
 
 function field(id, label, control, hint) {
   return h("div", { class: "field" }, h("label", { for: id }, label), control, hint ? h("small", { class: "muted" }, hint) : null);
+}
+
+/** The computer's level, with what was measured of it below. */
+function levelField(form) {
+  const measured = strengthLine("level-strength", form.variant, form.level);
+  const choice = select("level", levelsOf(form.variant).map((x) => [x, t(`level.${x}`)]), form.level, (value) => {
+    form.level = value;
+    measured.show(form.variant, value);
+  });
+  choice.setAttribute("aria-describedby", "level-strength");
+  return h("div", { class: "field" }, h("label", { for: "level" }, t("create.level")), choice, measured);
 }
 
 function select(id, options, value, onchange) {
@@ -152,7 +164,7 @@ function chouetteFields(form, render) {
         render();
       })),
       field("computers", t("create.computers"), select("computers", computers, form.computers, (value) => { form.computers = Number(value); render(); }))),
-    form.computers ? field("level", t("create.level"), select("level", levelsOf(form.variant).map((x) => [x, t(`level.${x}`)]), form.level, (value) => { form.level = value; })) : null,
+    form.computers ? levelField(form) : null,
     h("p", { class: "muted small" }, t("create.chouette_note")),
   ].filter(Boolean);
 }
@@ -163,7 +175,7 @@ function opponentFields(form, render, me, money) {
       h("input", { type: "radio", name: "opponent", value: o, id: `opponent-${o}`, checked: form.opponent === o, onchange: () => { form.opponent = o; render(); } }),
       " ", t(`create.opponent_${o}`))))];
   if (form.opponent === "computer") {
-    more.push(field("level", t("create.level"), select("level", levelsOf(form.variant).map((x) => [x, t(`level.${x}`)]), form.level, (value) => { form.level = value; })));
+    more.push(levelField(form));
   } else {
     more.push(field("time-control", t("create.time_control"),
       timeControlSelect("time-control", form.time_control, (value) => { form.time_control = value; }),

@@ -8,6 +8,7 @@ import { h, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { VARIANTS, facts, levelOr, levelsOf, settingDefaults, startPosition, variantOr } from "../variants.js";
 import { startTable } from "./session.js";
+import { strengthLine } from "./strength.js";
 
 const KEY = "nardy.quick";
 
@@ -49,7 +50,8 @@ export function quickCard(me, rerender) {
     ...VARIANTS.map((v) => h("label", { class: `chip-choice${v === variant ? " chosen" : ""}` },
       h("input", { type: "radio", name: "quick-variant", value: v, id: `quick-${v}`, checked: v === variant, onchange: () => { remember({ variant: v }); rerender(); } }),
       h("span", {}, variantName(v)))));
-  const strength = h("select", { id: "quick-level", "aria-label": t("create.level"), onchange: (e) => remember({ level: e.target.value }) },
+  const measured = strengthLine("quick-strength", variant, level);
+  const strength = h("select", { id: "quick-level", "aria-label": t("create.level"), "aria-describedby": "quick-strength", onchange: (e) => { remember({ level: e.target.value }); measured.show(variant, e.target.value); } },
     ...levelsOf(variant).map((x) => h("option", { value: x, selected: x === level }, t(`level.${x}`))));
   const go = h("button", { type: "button", class: "primary big", id: "quick-play", onclick: async () => {
     go.disabled = true;
@@ -67,5 +69,6 @@ export function quickCard(me, rerender) {
     preview(variant),
     chips,
     h("div", { class: "quick-row" }, go, h("label", { class: "quick-level" }, h("span", { class: "muted" }, t("create.level")), strength)),
+    measured,
     h("p", { class: "muted small" }, who, " ", facts(variant).series ? t("lobby.quick_note_series") : t("lobby.quick_note")));
 }
