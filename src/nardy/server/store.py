@@ -389,27 +389,25 @@ class Store:
             {"table_id": table_id, "n": n, "payload": wire.dumps(payload), "at": at, "epoch": epoch}
             for table_id, n, payload, epoch in events
         ]
-        epochs = [epoch for *_, epoch in events]
         try:
             with self._write() as db:
-                return self._insert_held(db, rows, epochs)
+                return self._insert_held(db, rows)
         except sa.exc.IntegrityError:
             if len(rows) == 1:
                 return [_exists(rows[0])]
         answers: list[StoreError | None] = []
-        for row, epoch in zip(rows, epochs, strict=True):
+        for row in rows:
             try:
                 with self._write() as db:
-                    answers += self._insert_held(db, [row], [epoch])
+                    answers += self._insert_held(db, [row])
             except sa.exc.IntegrityError:
                 answers.append(_exists(row))
         return answers
 
-    def _insert_held(
-        self, db: Connection, rows: list[dict[str, Any]], epochs: list[int | None]
-    ) -> list[StoreError | None]:
+    def _insert_held(self, db: Connection, rows: list[dict[str, Any]]) -> list[StoreError | None]:
         """Insert the rows without an epoch, and those whose epoch is their table's now;
         the answer of each row (:meth:`append_batch`)."""
+        epochs: list[int | None] = [row["epoch"] for row in rows]
         held = [k for k, epoch in enumerate(epochs) if epoch is not None]
         answers: list[StoreError | None] = [None] * len(rows)
         if len(held) < len(rows):
@@ -418,10 +416,8 @@ class Store:
             return answers
         keys = [(rows[k]["table_id"], rows[k]["n"]) for k in held]
         if db.dialect.name == "postgresql":  # one statement: check, lock and insert
-            values = {name: [rows[k][name] for k in held] for name in ("table_id", "n")}
-            values["payload"] = [rows[k]["payload"] for k in held]
-            values["at"] = [rows[k]["at"] for k in held]
-            values["epoch"] = [epochs[k] for k in held]
+            names = ("table_id", "n", "payload", "at", "epoch")
+            values = {name: [rows[k][name] for k in held] for name in names}
             written = {(t, n) for t, n in db.exec_driver_sql(INSERT_HELD, values)}
         else:  # SQLite serves one process (the store's lock: one writer): read, insert
             query = sa.select(TABLES.c.id, TABLES.c.epoch).where(
