@@ -48,7 +48,7 @@ MEASURED: dict[str, dict[str, Measured]] = {
         "intermediate": _m("pubeval", +0.44, +0.29, +0.59, 63.3, 300),
         "advanced": _m("gnubg0", -0.042, -0.069, -0.015, 47.8, 8000),
         "expert": _m("pubeval", +0.68, +0.60, +0.76, 72.0, 1000),
-        "strongest": _m("gnubg0", +0.033, -0.023, +0.088, 50.5, 2000),
+        "strongest": _m("gnubg0", +0.046, +0.007, +0.085, 50.5, 4000),
     },
     "long-nardy": {
         "beginner": _m("heuristic", -0.77, -0.89, -0.64, 23.3, 300),
