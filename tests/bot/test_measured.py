@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from nardy.bot.agents.levels import LEVELS
-from nardy.bot.agents.measured import MEASURED, Measured
+from nardy.bot.agents.measured import Measured, measured
 from nardy.server.variant_facts import variant_facts
+from nardy.variants import VARIANTS
 
 README = Path(__file__).parents[2] / "README.md"
 VARIANT_NAMES = {"backgammon": "backgammon", "long nardy": "long-nardy", "Dutch": "dutch"}
@@ -38,22 +39,26 @@ def readme_rows() -> dict[tuple[str, str, str], Measured]:
             number(found["points"]),
             number(found["low"]),
             number(found["high"]),
-            float(found["wins"]) / 100,
+            round(float(found["wins"]) / 100, 4),
             int(found["games"].replace(",", "")),
         )
     return rows
 
 
+MEASURED_VARIANTS = ["backgammon", "long-nardy", "dutch"]
+"""The variants with networks of their own: every level of each is measured."""
+
+
 def test_every_level_of_every_networked_variant_has_its_figure() -> None:
-    for variant in ("backgammon", "long-nardy", "dutch"):
-        assert list(MEASURED[variant]) == list(LEVELS)
+    for variant in MEASURED_VARIANTS:
+        assert list(measured(VARIANTS[variant])) == list(LEVELS)
 
 
-@pytest.mark.parametrize("variant", list(MEASURED))
+@pytest.mark.parametrize("variant", MEASURED_VARIANTS)
 def test_the_figures_are_the_readme_rows(variant: str) -> None:
     rows = readme_rows()
     assert len(rows) >= 18
-    for level, figure in MEASURED[variant].items():
+    for level, figure in measured(VARIANTS[variant]).items():
         row = rows.get((variant, level, figure.opponent))
         assert row is not None, f"README has no row for {variant} {level} against {figure.opponent}"
         assert row == figure, (variant, level)
@@ -63,4 +68,4 @@ def test_the_variants_facts_carry_them_for_the_levels_that_play() -> None:
     for doc in variant_facts():
         assert set(doc["strength"]) <= set(doc["levels"])
         for level, figure in doc["strength"].items():
-            assert Measured(**figure) == MEASURED[doc["name"]][level]
+            assert Measured(**figure) == measured(VARIANTS[doc["name"]])[level]

@@ -8,15 +8,13 @@ go to artifacts/."""
 from __future__ import annotations
 
 import pytest
+from placement import TABLE_PARTS, box_of, outside_viewport
 
 from conftest import (
     ARTIFACTS,
-    TABLE_PARTS,
     board_n,
-    box_of,
     create_table,
     needs_browser,
-    outside_viewport,
     resign_to_end,
     sign_in,
     wait_change,

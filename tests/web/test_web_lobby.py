@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from placement import outside_viewport
+
 from conftest import (
     act_once,
     board_n,
@@ -17,7 +19,6 @@ from conftest import (
     needs_browser,
     new_page,
     open_custom_form,
-    outside_viewport,
     resign_to_end,
     sign_in,
     translations,

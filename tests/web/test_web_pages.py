@@ -7,10 +7,11 @@ import json
 import re
 from pathlib import Path
 
+from placement import box_of
+
 from conftest import (
     ARTIFACTS,
     STATIC,
-    box_of,
     create_table,
     needs_browser,
     new_page,

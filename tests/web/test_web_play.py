@@ -5,12 +5,12 @@ make an illegal move through the page."""
 from __future__ import annotations
 
 import pytest
+from placement import box_of
 
 from conftest import (
     ARTIFACTS,
     act_once,
     board_n,
-    box_of,
     create_table,
     needs_browser,
     new_page,

@@ -7,12 +7,13 @@ from __future__ import annotations
 import json
 import time
 
+from placement import outside_viewport
+
 from conftest import (
     ARTIFACTS,
     act_once,
     create_table,
     needs_browser,
-    outside_viewport,
     resign_to_end,
     sign_in,
     translations,

@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from placement import box_of
 from test_web_pages import english_left
 
 from conftest import (
     ARTIFACTS,
-    box_of,
     create_table,
     needs_browser,
     new_page,

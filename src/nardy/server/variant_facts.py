@@ -39,7 +39,7 @@ def variant_facts() -> list[dict[str, Any]]:
             "levels": (playable := levels(variant)),
             "strength": {
                 level: figure
-                for level, figure in strength_facts(variant.name).items()
+                for level, figure in strength_facts(variant).items()
                 if level in playable
             },
         }
