@@ -85,22 +85,25 @@ def test_play_a_match_against_the_computer_by_clicking(page, variant, finish):
 
 
 def test_undo_takes_back_a_step(page):
+    from playwright.sync_api import expect
+
     sign_in(page, "Undo")
     create_table(page, "backgammon", match_to=1)
     wait_my_move(page)
     before = page.get_attribute("#board", "data-position")
-    assert page.locator('[data-action="undo"]').is_disabled()
+    undo = page.locator('[data-action="undo"]')
+    expect(undo).to_be_disabled(timeout=30_000)  # the controls follow the board's state
     n = board_n(page)
     page.locator("[data-source]").first.click()
     page.locator("[data-target]").first.click()
     wait_change(page, n)
     assert page.get_attribute("#board", "data-position") != before
-    assert page.locator('[data-action="undo"]').is_enabled()
+    expect(undo).to_be_enabled(timeout=30_000)
     n = board_n(page)
-    page.click('[data-action="undo"]')
+    undo.click()
     wait_change(page, n)
     assert page.get_attribute("#board", "data-position") == before
-    assert page.locator('[data-action="undo"]').is_disabled()
+    expect(undo).to_be_disabled(timeout=30_000)
 
 
 def test_a_point_that_is_not_legal_sends_nothing(page):
