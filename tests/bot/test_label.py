@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
+from nardy.bot.agents.heuristic import HeuristicPlayer
 from nardy.bot.evaluation.evaluator import Evaluator
 from nardy.bot.evaluation.model import Model
 from nardy.bot.evaluation.network import flip_outputs
@@ -101,6 +103,39 @@ def test_collected_positions_are_legal_and_leave_out_bear_offs() -> None:
     for row in cells[:50].tolist():
         BACKGAMMON.validate(tuple(row))
         assert sum(n for n in row[1:25] if n > 0) + row[0] + row[25] + row[26] == 15
+
+
+def test_positions_against_another_player_are_those_both_sides_meet() -> None:
+    evaluator = judge(LONG_NARDY)
+    asked: list[tuple[int, ...]] = []
+
+    def heuristic(cells, dice):  # type: ignore[no-untyped-def]
+        asked.append(cells)
+        return HeuristicPlayer(LONG_NARDY).choose(cells, dice)
+
+    cells = collect(evaluator, 400, seed=7, against=heuristic)
+    rows = [tuple(row) for row in cells.tolist()]
+    # the other player moves on every other turn, from positions that are collected too
+    # (but for bear-offs, which the databases answer)
+    assert 150 <= len(asked) <= 250
+    judged = [row for row in asked if not evaluator.bearoff.applies(np.array([row]))[0]]
+    assert len(judged) >= 100 and set(judged) <= set(rows)
+    # it moves first in every other game: a game that is not self-play
+    assert LONG_NARDY.start_position().cells in asked
+    assert not np.array_equal(cells, collect(evaluator, 400, seed=7))
+
+
+def test_nardy_label_against_a_player_records_it_and_refuses_one_of_another_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    start = tmp_path / "start.npz"
+    Model.create(LONG_NARDY, {"contact": 6, "race": 4}, seed=2).save(start)
+    data = tmp_path / "data.npz"
+    args = ["label", "--variant", "long-nardy", "--weights", str(start), "--positions", "30"]
+    assert main([*args, "--processes", "1", "--against", "heuristic", "--out", str(data)]) == 0
+    assert load_data(data)[2]["against"] == "heuristic"
+    assert main([*args, "--against", "pubeval", "--out", str(data)]) == 2
+    assert "pubeval plays backgammon only" in capsys.readouterr().err
 
 
 def test_fitting_moves_the_networks_towards_the_labels() -> None:

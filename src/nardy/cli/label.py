@@ -30,6 +30,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="choose each roll's play in the look-ahead among the K best by a small network "
         "fitted to the model first (nardy.bot.evaluation.pruning); 0: judge every play",
     )
+    parser.add_argument(
+        "--against",
+        default=None,
+        metavar="PLAYER",
+        help="collect the positions of games against this player (a `nardy bench bot` "
+        "player: heuristic, random, pubeval, level:NAME, net:FILE) instead of self-play",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the self-play")
     parser.add_argument("--processes", type=int, default=2, help="worker processes")
     parser.add_argument("--out", required=True, help="data set to write (.npz)")
@@ -54,7 +61,16 @@ def run(args: argparse.Namespace) -> int:
     console = Console(stderr=True)
     if args.horizon:
         return _by_returns(args, variant.name, weights, console)
-    cells = collect(evaluator, args.positions, args.seed)
+    against = None
+    if args.against:
+        from nardy.bench.players import make_player
+
+        try:
+            against = make_player(args.against, variant, str(args.seed)).choose
+        except (ValueError, ImportError) as refusal:
+            console.print(f"nardy label: --against: {refusal}")
+            return 2
+    cells = collect(evaluator, args.positions, args.seed, against=against)
     pruning = None
     meta: dict[str, Any] = {}
     if args.prune > 0:
@@ -77,6 +93,8 @@ def run(args: argparse.Namespace) -> int:
             pruning=pruning,
         )
     meta |= {"variant": variant.name, "ply": args.ply, "weights": str(weights), "seed": args.seed}
+    if args.against:
+        meta["against"] = args.against
     save_data(Path(args.out), cells, targets, meta)
     console.print(f"{len(cells)} positions labelled at {args.ply} ply: {args.out}")
     return 0

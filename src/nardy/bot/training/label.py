@@ -42,12 +42,16 @@ from nardy.bot.evaluation.network import OUTPUTS, equity, flip_outputs
 from nardy.bot.lookahead.expansion import CHANCES, flip_rows
 from nardy.bot.lookahead.search import Pruning, best_of_every_roll, gather, one_ply_outputs
 from nardy.rules.cells import CHECKERS, OFF, SIZE, Cells
-from nardy.rules.plays import final_cells
+from nardy.rules.plays import Dice, final_cells
 
 Progress = Callable[[int], None]
 
 BATCH = 16
 """Positions labelled together at 1 ply."""
+
+
+Chooser = Callable[[Cells, Dice], Cells | None]
+"""Another player's choice: the final cells of its play of the dice (mover's view), or None."""
 
 
 def collect(
@@ -56,32 +60,55 @@ def collect(
     seed: int,
     noise: float = 0.05,
     skip_bearoff: bool = True,
+    against: Chooser | None = None,
 ) -> npt.NDArray[np.int64]:
     """``count`` positions (the roller's view, before its roll) met in self-play at 0 ply,
     each play chosen with ``noise`` (a standard deviation in equity) added for variety.
-    Bear-offs, which the databases answer exactly, are left out unless asked for."""
+    Bear-offs, which the databases answer exactly, are left out unless asked for.
+
+    With ``against``, the games are the evaluator's against that player instead (it moves
+    first in every other game), and the positions are those both sides meet: a network
+    must also judge the positions a player of another style leads it into."""
     rng = random.Random(seed)
     noise_rng = np.random.default_rng(seed)
+
+    def own(cells: Cells, dice: Dice) -> Cells | None:
+        return _own_choice(evaluator, cells, dice, noise, noise_rng)
+
     found: list[Cells] = []
+    games = 0
     while len(found) < count:
+        other = against or own
+        seats = (own, other) if games % 2 == 0 else (other, own)
+        games += 1
         cells = evaluator.variant.start_position().cells
+        turn = 0
         while len(found) < count:
             row = np.array([cells], dtype=np.int64)
             if not (skip_bearoff and evaluator.exact_bearoff and evaluator.bearoff.applies(row)[0]):
                 found.append(cells)
             dice = (rng.randint(1, 6), rng.randint(1, 6))
-            plays = final_cells(evaluator.variant, cells, dice)
-            if not plays:
+            chosen = seats[turn % 2](cells, dice)
+            turn += 1
+            if chosen is None:
                 cells = evaluator.flip(cells)
                 continue
-            finals = list(plays)
-            values = equity(evaluator.after_outputs(finals))
-            values += noise_rng.normal(0.0, noise, len(values))
-            chosen = finals[int(np.argmax(values))]
             if chosen[OFF] == CHECKERS:
                 break
             cells = evaluator.flip(chosen)
     return np.array(found, dtype=np.int64)
+
+
+def _own_choice(
+    evaluator: Evaluator, cells: Cells, dice: Dice, noise: float, rng: np.random.Generator
+) -> Cells | None:
+    """The evaluator's 0-ply choice with ``noise`` added to each play's equity."""
+    finals = list(final_cells(evaluator.variant, cells, dice))
+    if not finals:
+        return None
+    values = equity(evaluator.after_outputs(finals))
+    values += rng.normal(0.0, noise, len(values))
+    return finals[int(np.argmax(values))]
 
 
 def before_roll(evaluator: Evaluator, cells: Cells, ply: int) -> Array:
