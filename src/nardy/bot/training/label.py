@@ -7,7 +7,8 @@ ply less deep: :func:`outputs_before_roll`), or a truncated rollout
 (:mod:`nardy.bot.lookahead.rollout`). This module
 
 * collects positions met in self-play at 0 ply with a little noise, so that the positions
-  the networks must judge are the positions their own play reaches (:func:`collect`);
+  the networks must judge are the positions their own play reaches, or in games against
+  another player, whose style leads them elsewhere (:func:`collect`);
 * labels each, the player on roll to move, at a chosen depth, spread over worker processes
   (:func:`label`): targets are the roller's five outputs before its roll;
 and :mod:`nardy.bot.training.fitting` fits the class networks to the labels.
