@@ -136,6 +136,8 @@ def test_nardy_label_against_a_player_records_it_and_refuses_one_of_another_game
     assert load_data(data)[2]["against"] == "heuristic"
     assert main([*args, "--against", "pubeval", "--out", str(data)]) == 2
     assert "pubeval plays backgammon only" in capsys.readouterr().err
+    assert main([*args, "--against", "heuristic", "--horizon", "3", "--out", str(data)]) == 2
+    assert "not --horizon" in capsys.readouterr().err
 
 
 def test_fitting_moves_the_networks_towards_the_labels() -> None:

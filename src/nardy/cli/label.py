@@ -59,6 +59,9 @@ def run(args: argparse.Namespace) -> int:
     weights = Path(args.weights) if args.weights else weights_path(variant)
     evaluator = worker_evaluator(str(weights), variant.name)
     console = Console(stderr=True)
+    if args.horizon and args.against:
+        console.print("nardy label: --against collects positions for --ply labels, not --horizon")
+        return 2
     if args.horizon:
         return _by_returns(args, variant.name, weights, console)
     against = None
