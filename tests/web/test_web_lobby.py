@@ -217,7 +217,8 @@ def test_a_finished_game_leaves_your_games(sized, size):
 def test_each_computer_level_says_how_strong_it_was_measured(browser, server):
     """Issue 9: the lobby says honestly how strong each level is — the README's figure,
     against its opponent, in the reader's language; a level changed shows its own."""
-    expert, advanced = measured(BACKGAMMON)["expert"], measured(BACKGAMMON)["advanced"]
+    backgammon = measured(BACKGAMMON)
+    expert, advanced = backgammon["expert"], backgammon["advanced"]
     beginner = measured(LONG_NARDY)["beginner"]
     page = new_page(browser, server)
     page.goto("/")

@@ -76,10 +76,10 @@ def collect(
     def own(cells: Cells, dice: Dice) -> Cells | None:
         return _own_choice(evaluator, cells, dice, noise, noise_rng)
 
+    other = against or own
     found: list[Cells] = []
     games = 0
     while len(found) < count:
-        other = against or own
         seats = (own, other) if games % 2 == 0 else (other, own)
         games += 1
         cells = evaluator.variant.start_position().cells
