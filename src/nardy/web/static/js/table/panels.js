@@ -65,7 +65,10 @@ export function controls(state, legal, send, ui) {
   const l = legal;
   const row = [];
   const chouette = state.kind === "chouette";
-  if (l.roll) row.push(button("roll", t("action.roll"), () => send({ type: "roll" }), "primary"));
+  // S5: with automatic rolls on and no double possible the server rolls; no button
+  // flashes up in the moment before it hears of the setting
+  const rollsItself = state.auto && state.auto.roll && !l.double;
+  if (l.roll && !rollsItself) row.push(button("roll", t("action.roll"), () => send({ type: "roll" }), "primary"));
   if (l.double) {
     const team = chouette && state.roles && state.you !== state.roles.box;
     row.push(button("double", team ? t("chouette.propose_double") : t("action.double"), () => send({ type: "double" })));
