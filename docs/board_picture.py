@@ -45,7 +45,7 @@ def main(out: Path) -> None:
 
     sys.path.insert(0, str(ROOT / "src"))
     from nardy.server.app import create_app
-    from nardy.server.store import Store
+    from nardy.server.store.database import Store
 
     app = create_app(Store("sqlite://"))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))

@@ -9,7 +9,7 @@ import pytest
 
 from nardy.bot.agents.levels import LEVELS
 from nardy.bot.agents.measured import Measured, measured
-from nardy.server.variant_facts import variant_facts
+from nardy.server.http.variants import variant_facts
 from nardy.variants import VARIANTS
 
 README = Path(__file__).parents[2] / "README.md"

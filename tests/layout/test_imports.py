@@ -149,3 +149,48 @@ def test_an_upward_import_in_the_bot_is_seen(tmp_path: Path) -> None:
 def test_bot_imports_point_down(module: str, path: Path) -> None:
     back = upward_in_bot(module, path)
     assert not back, f"{module} imports {back}, which sit at its height or above in nardy.bot"
+
+
+SERVER_LAYERS: dict[str, int] = {
+    "defaults": -1,  # the default settings, imported from anywhere in the server
+    "collector": -1,  # the garbage collector's settings, a leaf
+    "dice": 0,  # commitments, a table's dice book, checks: the standard library only
+    "protocol": 1,  # every message in and out, typed; JSON for sockets, broker and store
+    "store": 2,  # every table definition and query, migrations, group commit
+    "tables": 3,  # a table's owner: room, match and chouette tables, clock, outbox
+    "site": 4,  # the live tables' registry, several processes, accounts, ratings, reviews
+    "tournaments": 5,  # tournaments: formats, pairing, standings, their owner
+    "bots": 5,  # the Bot API: tokens, streams, commands through the tables' path
+    "http": 6,  # the routes by resource, and the guard in front of them
+    "app": 7,  # create_app(): the wiring
+}
+"""Each part of :mod:`nardy.server` and its height, as :data:`LAYERS` for the package:
+protocol ← store ← tables ← site ← tournaments and bots ← http ← app."""
+
+
+def server_part(module: str) -> str | None:
+    """The part of ``nardy.server`` a dotted module name belongs to (None: the package)."""
+    names = module.split(".")
+    return names[2] if names[:2] == ["nardy", "server"] and len(names) > 2 else None
+
+
+SERVER_MODULES = [(m, p) for m, p in modules() if m.startswith("nardy.server.")]
+
+
+def test_every_server_module_sits_in_a_part() -> None:
+    loose = [module for module, _ in SERVER_MODULES if server_part(module) not in SERVER_LAYERS]
+    assert not loose, f"modules of nardy.server outside its parts: {loose}"
+
+
+@pytest.mark.parametrize(("module", "path"), SERVER_MODULES, ids=[m for m, _ in SERVER_MODULES])
+def test_server_imports_point_down(module: str, path: Path) -> None:
+    own = server_part(module)
+    assert own is not None
+    back = sorted(
+        name
+        for name in imported(module, path)
+        if (other := server_part(name)) is not None
+        and other != own
+        and SERVER_LAYERS[other] >= SERVER_LAYERS[own]
+    )
+    assert not back, f"{module} imports {back}, which sit at its height or above in the server"

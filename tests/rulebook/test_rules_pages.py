@@ -20,7 +20,7 @@ from nardy.rulebook import diagrams
 from nardy.rulebook.pages import LANGUAGES, PAGES, render, texts
 from nardy.rulebook.scenes import Scene
 from nardy.server.app import create_app
-from nardy.server.store import Store
+from nardy.server.store.database import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 SLUGS = list(PAGES)

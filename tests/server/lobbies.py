@@ -16,11 +16,11 @@ from typing import Any
 from servers import random_agents
 
 from nardy.server import protocol
-from nardy.server.broker import Broker
-from nardy.server.cluster import Site
-from nardy.server.lobby import Lobby, TableRequest
-from nardy.server.store import Store
-from nardy.server.table import Table
+from nardy.server.site.broker import Broker
+from nardy.server.site.cluster import Site
+from nardy.server.site.lobby import Lobby, TableRequest
+from nardy.server.store.database import Store
+from nardy.server.tables.table import Table
 
 
 @asynccontextmanager

@@ -19,8 +19,8 @@ import uvicorn
 
 from nardy.bot.agents.agent import RandomAgent
 from nardy.server.app import ServerConfig, create_app
-from nardy.server.store import Store
-from nardy.server.ws_protocol import TableWebSocketProtocol
+from nardy.server.http.ws_protocol import TableWebSocketProtocol
+from nardy.server.store.database import Store
 
 
 def free_socket() -> socket.socket:

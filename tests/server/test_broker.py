@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from client import run
 
-from nardy.server.broker import CLAIM, Broker, CallFailed, Unreachable
+from nardy.server.site.broker import CLAIM, Broker, CallFailed, Unreachable
 
 FAST = {"ttl": 0.6, "beat": 0.1}
 """A short lease, so that a dead process is noticed quickly."""

@@ -13,8 +13,8 @@ from lobbies import players, seated_match
 from servers import random_agents
 
 from nardy.rules.errors import NardyError
-from nardy.server.lobby import Lobby
-from nardy.server.store import Store
+from nardy.server.site.lobby import Lobby
+from nardy.server.store.database import Store
 
 
 def test_a_table_whose_events_do_not_replay_fails_to_load_and_says_why(
@@ -35,7 +35,7 @@ def test_a_table_whose_events_do_not_replay_fails_to_load_and_says_why(
             await lobby.load(lobby.store.table(table.id))
         assert table.id not in lobby.tables
 
-    with caplog.at_level(logging.ERROR, logger="nardy.server.lobby"):
+    with caplog.at_level(logging.ERROR, logger="nardy.server.site.lobby"):
         run(scenario())
     [line] = [r.getMessage() for r in caplog.records if "do not replay" in r.getMessage()]
     assert "event" in line and "writers by event number and epoch: [(1, None)]" in line, line

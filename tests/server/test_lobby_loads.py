@@ -11,8 +11,8 @@ from client import run
 from lobbies import players
 from servers import random_agents
 
-from nardy.server.lobby import Lobby, TableRequest
-from nardy.server.store import Store, TableRow
+from nardy.server.site.lobby import Lobby, TableRequest
+from nardy.server.store.database import Store, TableRow
 
 
 class HeldStore(Store):

@@ -12,8 +12,8 @@ from client import run
 from lobbies import players
 from servers import random_agents
 
-from nardy.server.lobby import Lobby, TableRequest
-from nardy.server.store import Store
+from nardy.server.site.lobby import Lobby, TableRequest
+from nardy.server.store.database import Store
 
 
 class HeldStore(Store):

@@ -13,7 +13,7 @@ import pytest
 
 from nardy.rules import game
 from nardy.server import protocol
-from nardy.server.lobby import Lobby, TableRequest
+from nardy.server.http.table_socket import TableSockets
 from nardy.server.protocol import (
     Accept,
     Agree,
@@ -40,10 +40,10 @@ from nardy.server.protocol import (
     Undo,
     parse,
 )
-from nardy.server.replies import Replies
-from nardy.server.store import Store
-from nardy.server.table_socket import TableSockets
-from nardy.server.throttle import Throttle
+from nardy.server.site.lobby import Lobby, TableRequest
+from nardy.server.site.throttle import Throttle
+from nardy.server.store.database import Store
+from nardy.server.tables.replies import Replies
 
 
 def body(doc: dict[str, Any]) -> protocol.Body:

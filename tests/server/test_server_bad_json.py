@@ -12,7 +12,7 @@ import pytest
 from client import run, seated_pair
 from servers import LiveServer
 
-from nardy.server.store import EVENTS, Store
+from nardy.server.store.database import EVENTS, Store
 
 TABLE = '{"variant": "backgammon", "settings": {"match_to": %s}, "opponent": "computer"}'
 

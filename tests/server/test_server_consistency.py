@@ -18,12 +18,12 @@ from sqlalchemy.exc import OperationalError
 
 from nardy.rules.plays import legal_plays
 from nardy.server.app import ServerConfig
-from nardy.server.lobby import Lobby, TableRequest
-from nardy.server.replies import Replies
-from nardy.server.store import Append, Store, StoreError
-from nardy.server.table import Table
-from nardy.server.table_socket import TableSockets
-from nardy.server.throttle import Throttle
+from nardy.server.http.table_socket import TableSockets
+from nardy.server.site.lobby import Lobby, TableRequest
+from nardy.server.site.throttle import Throttle
+from nardy.server.store.database import Append, Store, StoreError
+from nardy.server.tables.replies import Replies
+from nardy.server.tables.table import Table
 
 Payload = dict[str, Any]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from nardy.server.app import ServerConfig, create_app
-from nardy.server.store import Store
+from nardy.server.store.database import Store
 
 
 def cookie_of(config: ServerConfig, tmp_path: Path) -> str:

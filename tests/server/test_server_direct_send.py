@@ -1,4 +1,4 @@
-"""The table sockets under ``nardy serve``'s WebSocket protocol (nardy.server.ws_protocol):
+"""The table sockets under ``nardy serve``'s WebSocket protocol (nardy.server.http.ws_protocol):
 messages go out through the protocol's direct send, with no writer task; small messages
 leave uncompressed and states compressed; a socket that falls behind is still dropped."""
 
@@ -10,7 +10,7 @@ from typing import Any
 from client import run, seated_pair
 from servers import LiveServer
 
-from nardy.server.outbox import BYTES_PER_MESSAGE, Outbox
+from nardy.server.tables.outbox import BYTES_PER_MESSAGE, Outbox
 
 
 def test_sockets_send_directly_small_messages_plain_and_states_compressed(

@@ -15,9 +15,9 @@ from typing import Any
 from client import Client, Policy, play_lockstep, record, run
 from servers import LiveServer
 
-from nardy.server import dice as dice_service
 from nardy.server.app import ServerConfig
-from nardy.server.dice_check import check
+from nardy.server.dice import commitment as dice_service
+from nardy.server.dice.check import check
 
 WAITING = ServerConfig(bot_delay=0.0, entropy_wait=60.0)
 """The roll-off waits (far longer than any test) until every person has contributed."""

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from nardy.server.lobby import Lobby, TableRequest
-from nardy.server.replies import Replies
-from nardy.server.room import MOVED, Room
-from nardy.server.store import Store
-from nardy.server.table_socket import TableSockets
-from nardy.server.throttle import Throttle
+from nardy.server.http.table_socket import TableSockets
+from nardy.server.site.lobby import Lobby, TableRequest
+from nardy.server.site.throttle import Throttle
+from nardy.server.store.database import Store
+from nardy.server.tables.replies import Replies
+from nardy.server.tables.room import MOVED, Room
 
 
 class Recorder:

@@ -14,7 +14,7 @@ from client import Client, run, seated_pair
 from servers import LiveServer
 
 from nardy.server.app import ServerConfig
-from nardy.server.throttle import Limits
+from nardy.server.site.throttle import Limits
 
 
 async def refusal(client: Client, table: str) -> str:

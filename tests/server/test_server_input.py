@@ -12,8 +12,8 @@ from typing import Any
 from client import Client, Policy, actionable, play_lockstep, run, seated_pair
 from servers import LiveServer
 
-from nardy.server.store import Store
-from nardy.server.table import Table
+from nardy.server.store.database import Store
+from nardy.server.tables.table import Table
 
 
 async def error_for(client: Client, text: str | bytes) -> dict[str, Any]:

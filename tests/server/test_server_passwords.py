@@ -16,7 +16,7 @@ from client import run
 from servers import LiveServer
 
 from nardy.server.app import ServerConfig
-from nardy.server.throttle import Limits
+from nardy.server.site.throttle import Limits
 
 
 class Watch:

@@ -15,7 +15,7 @@ from client import Client, Policy, play_lockstep, run, seated_pair
 from databases import POSTGRES, empty_postgres, schema_at
 from servers import LiveServer
 
-from nardy.server.store import NameTaken, Store
+from nardy.server.store.database import NameTaken, Store
 
 
 def test_a_rematch_asked_by_both_players_at_once_makes_one_table(live: LiveServer) -> None:

@@ -17,7 +17,7 @@ from nardy.analysis.review import analyse
 from nardy.formats.position_json import position_to_json
 from nardy.formats.record import replay
 from nardy.server.app import ServerConfig
-from nardy.server.store import Store
+from nardy.server.store.database import Store
 from nardy.variants import BACKGAMMON
 
 FAST = ServerConfig(analysis_ply=0, entropy_wait=0.0)
@@ -97,7 +97,7 @@ def test_a_stored_review_is_served_after_a_restart(tmp_path: Path):
 
 def test_a_claim_whose_lease_ran_out_is_taken_over(tmp_path: Path):
     store = Store(f"sqlite:///{tmp_path / 'nardy.sqlite3'}")
-    from nardy.server.store import TableRow
+    from nardy.server.store.database import TableRow
 
     store.add_table(
         TableRow("t1", "match", "backgammon", {}, [None, None], {}, "over", None, "00", "00", 0.0)
@@ -280,7 +280,7 @@ def test_a_rollout_of_a_position(fast: LiveServer):
 def test_the_analysing_child_ends_quietly_when_its_server_is_gone():
     from multiprocessing import Pipe
 
-    from nardy.server.reviews import _ParentGone, _serve, _Teller
+    from nardy.server.site.reviews import _ParentGone, _serve, _Teller
 
     server, child = Pipe()
     server.send(("no such job",))  # answered with a failure nobody is left to read

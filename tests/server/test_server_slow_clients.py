@@ -14,7 +14,7 @@ from rawsocket import SilentClient
 from servers import LiveServer
 
 from nardy.server.app import ServerConfig
-from nardy.server.throttle import Limits
+from nardy.server.site.throttle import Limits
 
 
 def silent_spectator(live: LiveServer, table: str) -> SilentClient:

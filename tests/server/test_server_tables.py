@@ -20,7 +20,7 @@ from client import Client, Policy, actionable, play_lockstep, record, run, same_
 from servers import LiveServer
 
 from nardy.server.app import ServerConfig
-from nardy.server.store import TableRow, new_id
+from nardy.server.store.database import TableRow, new_id
 
 
 async def against_computer(base: str, variant: str, settings: dict[str, Any], level: str) -> Any:

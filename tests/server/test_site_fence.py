@@ -25,7 +25,7 @@ from processes import SiteProcesses
 from test_site_takeover import owner_of
 
 from nardy.cli.replay import replay_file
-from nardy.server.store import Store
+from nardy.server.store.database import Store
 
 PATIENCE = 90.0
 """Seconds any one step may take on a loaded machine (the lease itself is 3 s)."""

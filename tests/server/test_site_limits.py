@@ -8,7 +8,7 @@ from __future__ import annotations
 import httpx
 from processes import SiteProcesses
 
-from nardy.server.throttle import Limits
+from nardy.server.site.throttle import Limits
 
 LIMITS = Limits()
 

@@ -12,10 +12,10 @@ from client import run
 from lobbies import players, site_lobbies, site_of
 from servers import random_agents
 
-from nardy.server.broker import Broker
-from nardy.server.cluster import Site
-from nardy.server.lobby import Lobby, TableRequest
-from nardy.server.store import Store, TableRow
+from nardy.server.site.broker import Broker
+from nardy.server.site.cluster import Site
+from nardy.server.site.lobby import Lobby, TableRequest
+from nardy.server.store.database import Store, TableRow
 
 
 class HeldStore(Store):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from client import run
 from lobbies import finished_match, players, site_lobbies, site_of
 
-from nardy.server.lobby import Lobby
+from nardy.server.site.lobby import Lobby
 
 LINGER = 600.0
 """Finished tables stay live here for the whole test (their unloading is tested elsewhere)."""

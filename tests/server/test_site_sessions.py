@@ -15,7 +15,7 @@ from processes import SiteProcesses
 from websockets.exceptions import ConnectionClosed
 
 from nardy.server.app import COOKIE
-from nardy.server.table_socket import SIGNED_OUT
+from nardy.server.http.table_socket import SIGNED_OUT
 
 
 def same_session(client: Client, base: str) -> Client:

@@ -19,8 +19,8 @@ from client import Client, actionable, record, run
 from processes import SiteProcesses
 from test_site_fence import replays
 
-from nardy.server.store import Store
-from nardy.server.table import Table
+from nardy.server.store.database import Store
+from nardy.server.tables.table import Table
 
 VARIANTS = [
     ("backgammon", {"match_to": 5}),

@@ -16,8 +16,8 @@ from typing import Any
 from client import run
 from lobbies import Watcher, players, seated_match, site_lobbies, site_of
 
-from nardy.server.lobby import Lobby, TableRequest
-from nardy.server.room import Room
+from nardy.server.site.lobby import Lobby, TableRequest
+from nardy.server.tables.room import Room
 
 LINGER = 0.2
 GRACE = 3.0

@@ -9,8 +9,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from nardy.server import room
-from nardy.server.room import sleep_until
+from nardy.server.tables import room
+from nardy.server.tables.room import sleep_until
 
 
 def test_sleep_until_waits_out_a_timer_that_fires_early(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from nardy.server import protocol
-from nardy.server.lobby import Lobby, TableRequest
 from nardy.server.protocol.states import Legal
-from nardy.server.store import Store
+from nardy.server.site.lobby import Lobby, TableRequest
+from nardy.server.store.database import Store
 
 PROTOCOL = Path(__file__).resolve().parents[2] / "docs" / "PROTOCOL.md"
 

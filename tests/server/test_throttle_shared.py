@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from nardy.server.throttle import Limits, Throttle
+from nardy.server.site.throttle import Limits, Throttle
 
 LIMITS = Limits(failed_logins_per_name="3 per 15 minutes", chat_per_player="4 per minute")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from nardy.server.throttle import Limits, Throttle
+from nardy.server.site.throttle import Limits, Throttle
 
 
 def test_after_a_burst_the_wait_covers_the_fading_of_the_burst() -> None:

@@ -1,4 +1,4 @@
-"""The table sockets' own text frames (nardy.server.ws_protocol.text_frame): the bytes
+"""The table sockets' own text frames (nardy.server.http.ws_protocol.text_frame): the bytes
 websockets makes for the same messages, compressed or not, at every length encoding."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 from websockets.extensions.permessage_deflate import PerMessageDeflate
 from websockets.frames import Frame, Opcode
 
-from nardy.server.ws_protocol import (
+from nardy.server.http.ws_protocol import (
     COMPRESSION,
     WINDOW_BITS,
     SelectiveDeflate,

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from databases import POSTGRES, empty_postgres
 
-from nardy.server.store import Store, Superseded, TableRow
+from nardy.server.store.database import Store, Superseded, TableRow
 
 
 def row(table_id: str) -> TableRow:

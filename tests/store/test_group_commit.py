@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from databases import POSTGRES, empty_postgres
 
-from nardy.server.group_commit import GroupCommit
-from nardy.server.store import Store, StoreError, TableRow
+from nardy.server.store.database import Store, StoreError, TableRow
+from nardy.server.store.group_commit import GroupCommit
 
 
 def row(table_id: str) -> TableRow:
@@ -74,7 +74,7 @@ def test_events_arriving_together_share_commits_and_each_waits_for_its_own(
 def test_a_batch_longer_than_one_insert_statement_is_written_whole_and_in_order(
     store: Store,
 ) -> None:
-    from nardy.server.store import ROWS_PER_INSERT
+    from nardy.server.store.database import ROWS_PER_INSERT
 
     count = 2 * ROWS_PER_INSERT + 7  # two full statements and a short one
     answers = store.append_batch([("t1", n, {"n": n}, None) for n in range(1, count + 1)])

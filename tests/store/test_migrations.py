@@ -9,7 +9,7 @@ from pathlib import Path
 import sqlalchemy as sa
 from databases import schema_at
 
-from nardy.server.store import SEATINGS, Store
+from nardy.server.store.database import SEATINGS, Store
 
 
 def test_upgrading_to_the_history_tables_fills_in_the_seatings(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ import sqlalchemy as sa
 
 from nardy.bot.agents.agent import RandomAgent
 from nardy.server.app import ServerConfig, create_app
-from nardy.server.store import Store, StoreError, TableRow
+from nardy.server.store.database import Store, StoreError, TableRow
 
 URL = os.environ.get("NARDY_TEST_POSTGRES_URL")
 pytestmark = pytest.mark.skipif(not URL, reason="NARDY_TEST_POSTGRES_URL is not set")
@@ -82,7 +82,7 @@ def test_postgres_ratings_are_recorded_once_even_by_two_processes_at_once(store:
     import threading
     import time
 
-    from nardy.server.ratings import Outcome, Ratings
+    from nardy.server.site.ratings import Outcome, Ratings
 
     for table_id in ("m1", "m2"):
         store.add_table(

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 
-from nardy.server.store import MIGRATIONS
+from nardy.server.store.database import MIGRATIONS
 
 POSTGRES = os.environ.get("NARDY_TEST_POSTGRES_URL") or None
 """A PostgreSQL database the tests may empty, if the environment names one."""

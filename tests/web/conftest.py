@@ -64,8 +64,8 @@ def run_server(folder: Path, grace: float = 60.0) -> Iterator[str]:
 
     from nardy.bot.agents.agent import RandomAgent
     from nardy.server.app import ServerConfig, create_app
-    from nardy.server.store import Store
-    from nardy.server.throttle import Limits
+    from nardy.server.site.throttle import Limits
+    from nardy.server.store.database import Store
 
     store = Store.in_folder(folder)
     agents = lambda variant, level: RandomAgent(1)  # noqa: E731

@@ -30,7 +30,7 @@ def serving(folder: Path, port: int) -> Iterator[str]:
 
     from nardy.bot.agents.agent import RandomAgent
     from nardy.server.app import ServerConfig, create_app
-    from nardy.server.store import Store
+    from nardy.server.store.database import Store
 
     store = Store.in_folder(folder)
     app = create_app(store, ServerConfig(), agents=lambda variant, level: RandomAgent(1))

@@ -12,7 +12,7 @@ import pytest
 from extra_variant import registered
 
 from conftest import needs_browser, new_page, run_server, translations, wait_for_hash
-from nardy.server.variant_facts import variant_facts
+from nardy.server.http.variants import variant_facts
 
 LANGUAGES = ["en", "pl", "lt", "ru"]
 

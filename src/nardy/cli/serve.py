@@ -99,9 +99,9 @@ def run(args: argparse.Namespace) -> int:
 
     from nardy.server.app import ServerConfig, create_app
     from nardy.server.collector import settle_heap
-    from nardy.server.store import Store
-    from nardy.server.throttle import Limits
-    from nardy.server.ws_protocol import TableWebSocketProtocol
+    from nardy.server.http.ws_protocol import TableWebSocketProtocol
+    from nardy.server.site.throttle import Limits
+    from nardy.server.store.database import Store
 
     data = Path(args.data) if args.data else default_data_dir()
     store = Store(args.database) if args.database else Store.in_folder(data)
@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
         if not args.database or args.database.startswith("sqlite"):
             print("nardy serve: --broker needs a shared --database (PostgreSQL)", file=sys.stderr)
             return 2
-        from nardy.server.broker import Broker
+        from nardy.server.site.broker import Broker
 
         broker = Broker(args.broker)
     app = create_app(store, config, broker=broker)

@@ -5,7 +5,7 @@ FILE is a record from ``/api/tables/{id}/record`` or the document of
 carries ``"dice": {"commitment", "seed"}``: the seed must hash to the commitment and give
 every roll. In the second scheme every finished game is checked on its own: its seed
 against its commitment, every roll against the seed mixed with the players'
-contributions (see :mod:`nardy.server.dice`), and every game seed against the table's
+contributions (see :mod:`nardy.server.dice.commitment`), and every game seed against the table's
 seed once that is revealed. One line per game; the exit status is 0 when every game
 that could be checked is right and at least one could.
 """
@@ -17,8 +17,8 @@ import json
 import sys
 from typing import Any, TextIO
 
-from nardy.server.dice_check import DiceDocumentError, check
-from nardy.server.dice_check import record_rolls as rolls_by_game
+from nardy.server.dice.check import DiceDocumentError, check
+from nardy.server.dice.check import record_rolls as rolls_by_game
 
 NAME = "verify-dice"
 HELP = "recompute every roll of a game record"

@@ -21,23 +21,23 @@ from pydantic import BaseModel, Field
 
 from nardy.analysis import DEFAULT_PLY
 from nardy.server import defaults
-from nardy.server import dice as dice_service
-from nardy.server.accounts import AccountError, Accounts, Busy, name_key
-from nardy.server.analysis_routes import router as analysis_router
-from nardy.server.broker import Broker
-from nardy.server.cluster import Site
-from nardy.server.dice_routes import dice_routes
-from nardy.server.history import history_routes
-from nardy.server.http_guard import HttpGuard
-from nardy.server.lobby import AgentFactory, Lobby, TableRequest
-from nardy.server.reviews import Reviews
-from nardy.server.room import Room
-from nardy.server.rules_pages import rules_routes
-from nardy.server.store import Store
-from nardy.server.table import Table, TableError
-from nardy.server.table_socket import COOKIE, MAX_MESSAGE, TableSockets, may_watch
-from nardy.server.throttle import Limits, Throttle
-from nardy.server.variant_facts import variant_facts
+from nardy.server.dice import commitment as dice_service
+from nardy.server.http.analysis import router as analysis_router
+from nardy.server.http.dice import dice_routes
+from nardy.server.http.guard import HttpGuard
+from nardy.server.http.history import history_routes
+from nardy.server.http.rules_pages import rules_routes
+from nardy.server.http.table_socket import COOKIE, MAX_MESSAGE, TableSockets, may_watch
+from nardy.server.http.variants import variant_facts
+from nardy.server.site.accounts import AccountError, Accounts, Busy, name_key
+from nardy.server.site.broker import Broker
+from nardy.server.site.cluster import Site
+from nardy.server.site.lobby import AgentFactory, Lobby, TableRequest
+from nardy.server.site.reviews import Reviews
+from nardy.server.site.throttle import Limits, Throttle
+from nardy.server.store.database import Store
+from nardy.server.tables.room import Room
+from nardy.server.tables.table import Table, TableError
 
 __all__ = ["COOKIE", "MAX_MESSAGE", "ServerConfig", "create_app"]
 
@@ -60,7 +60,7 @@ class ServerConfig:
     allowed_origins: tuple[str, ...] = ()
     """Origins besides the server's own whose pages may use it (``https://host:port``)."""
     limits: Limits = field(default_factory=Limits)
-    """Rates and counts one client may use (see :mod:`nardy.server.throttle`)."""
+    """Rates and counts one client may use (see :mod:`nardy.server.site.throttle`)."""
     max_body: int = 1 << 18
     """Largest HTTP request body accepted, in bytes."""
     send_queue: int = 64
@@ -119,7 +119,7 @@ def create_app(
     broker: Broker | None = None,
 ) -> FastAPI:
     """The nardy server on ``store``; with a ``broker``, one of several processes serving
-    the same site (INTERFACES.md §6, :mod:`nardy.server.cluster`)."""
+    the same site (INTERFACES.md §6, :mod:`nardy.server.site.cluster`)."""
     config = config or ServerConfig()
     lobby = Lobby(
         store,

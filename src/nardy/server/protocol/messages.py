@@ -33,10 +33,10 @@ from typing import Any, ClassVar, TypeGuard, TypeVar
 
 from nardy.rules import game
 from nardy.rules.errors import NardyError
-from nardy.server import dice as dice_service
-from nardy.server import wire
-from nardy.server.strict_json import JSONRefused
-from nardy.server.strict_json import parse as strict_parse
+from nardy.server.dice import commitment as dice_service
+from nardy.server.protocol import wire
+from nardy.server.protocol.strict_json import JSONRefused
+from nardy.server.protocol.strict_json import parse as strict_parse
 
 MAX_MESSAGE = 4096
 """Largest message accepted, in bytes (UTF-8)."""
@@ -322,7 +322,7 @@ def parse(text: str) -> Message:
 
 def _read_json(text: str) -> Any:
     """The message's JSON value, read strictly (orjson: no NaN, no lone surrogates); on
-    refusal the clearer reason of :mod:`~nardy.server.strict_json`, with the message's
+    refusal the clearer reason of :mod:`~nardy.server.protocol.strict_json`, with the message's
     ``id`` when the rest of it can be read."""
     try:
         return wire.loads(text)

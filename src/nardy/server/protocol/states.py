@@ -108,7 +108,7 @@ class HintsState(TypedDict):
 
 class Facts(NamedTuple):
     """What a state tells of the table itself rather than of its game (built by
-    :meth:`nardy.server.room.Room.facts`)."""
+    :meth:`nardy.server.tables.room.Room.facts`)."""
 
     n: int
     """The table's version: the number of its stored events."""
@@ -118,7 +118,7 @@ class Facts(NamedTuple):
     """``open``, ``playing`` or ``over``."""
     commitment: str
     game_dice: dict[str, Any] | None
-    """The current game's dice (:meth:`nardy.server.room.Room.game_dice`)."""
+    """The current game's dice (:meth:`nardy.server.tables.room.Room.game_dice`)."""
     chat: list[ChatLine]
 
 

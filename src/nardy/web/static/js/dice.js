@@ -1,5 +1,5 @@
 // Checking the dice of a table: the seed revealed after the game must hash to the
-// commitment published before it, and must produce every roll (src/nardy/server/dice.py).
+// commitment published before it, and must produce every roll (src/nardy/server/dice/commitment.py).
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import { api } from "./api.js";

@@ -1,6 +1,6 @@
 // The dice statistics: every roll the server has served, its 21 outcomes against their
 // chances (a double 1/36, any other 2/36) with a chi-square test, and the six faces.
-// The numbers come from GET /api/dice/stats (src/nardy/server/dice_stats.py).
+// The numbers come from GET /api/dice/stats (src/nardy/server/http/dice_stats.py).
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import { api } from "./api.js";

@@ -1,0 +1,1 @@
+"""Dice nobody has to trust: commitments, a table's dice book, and checking rolls."""

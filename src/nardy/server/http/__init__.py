@@ -1,0 +1,1 @@
+"""The HTTP and WebSocket routes by resource, and the guard in front of them."""

@@ -1,0 +1,213 @@
+"""The HTTP side of studying games: a table's review, hints at the table, and the analysis
+of a position given by itself (docs/PROTOCOL.md, "Reviews, hints and analysis").
+
+The engine's work for hints and positions runs in a worker thread, one request at a time
+per server process (:data:`THINKING`), so that a burst of requests queues instead of
+starving the tables; reviews run in the background (:mod:`nardy.server.site.reviews`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from pydantic import BaseModel, Field
+
+from nardy.rules.errors import NardyError
+from nardy.server.site.lobby import Lobby
+from nardy.server.site.reviews import ReviewError, Reviews
+from nardy.server.tables.table import Table
+
+MAX_PLY = 2
+"""The deepest look a hint or a position's analysis may ask for."""
+
+
+class PositionQuery(BaseModel):
+    position: dict[str, Any] | None = Field(
+        None, description="a position JSON (INTERFACES.md §1), its dice optional"
+    )
+    position_id: str | None = Field(None, description="a gnubg Position ID (backgammon)")
+    dice: list[int] | None = Field(None, description="two dice; without: the cube decision")
+    ply: int | None = Field(None, description="how many rolls ahead (0 to 2)")
+    match_to: int = Field(0, description="0 for money play, else the match length")
+    score: list[int] = Field(default_factory=lambda: [0, 0], description="roller's first")
+    cube: int = Field(1, description="the cube's value")
+    owner: str = Field("centred", description="centred, roller or opponent")
+    crawford: bool = Field(False, description="this is the Crawford game")
+    games: int = Field(144, description="a rollout's games: 36, 72, 144, 216 or 324")
+
+
+def router(
+    lobby: Lobby, reviews: Reviews, ply: int, player_of: Callable[[Request], Any]
+) -> APIRouter:
+    """The routes, given the lobby, the reviews, the default ply and how to tell who asks."""
+    routes = APIRouter()
+    thinking = asyncio.Semaphore(1)
+
+    async def match_table(table_id: str) -> Table:
+        room = await lobby.readable(table_id)
+        if not isinstance(room, Table):
+            raise HTTPException(400, "reviews and hints are for matches, not chouette tables")
+        return room
+
+    def finished_games(table: Table) -> int:
+        return sum(1 for game in table.match.games if game.result is not None)
+
+    async def review_state(table: Table) -> dict[str, Any]:
+        row = await reviews.state(table.id)
+        games = finished_games(table)
+        doc: dict[str, Any] = {"table": table.id, "games": games, "status": "none"}
+        if row is None:
+            return doc
+        doc.update(
+            status=row.status,
+            analysed=row.games,
+            ply=row.ply,
+            progress={"done": row.done, "total": row.total},
+        )
+        if row.status == "done":
+            doc["review"] = json.loads(row.result or "null")
+            if row.games < games:
+                doc["status"] = "stale"  # games finished since: ask again for all of them
+        elif row.status == "failed":
+            doc["error"] = row.error
+        return doc
+
+    @routes.get(
+        "/api/tables/{table_id}/review",
+        summary="A table's review: its state, progress and, once done, the analysis",
+    )
+    async def get_review(table_id: str) -> dict[str, Any]:
+        return await review_state(await match_table(table_id))
+
+    @routes.post(
+        "/api/tables/{table_id}/review",
+        summary="Ask for the review of a table's finished games (done once, in the background)",
+    )
+    async def ask_review(table_id: str) -> dict[str, Any]:
+        table = await match_table(table_id)
+        games = finished_games(table)
+        if not games:
+            raise HTTPException(400, "no game of this table has finished yet")
+        await reviews.request(table.id, games)
+        return await review_state(table)
+
+    @routes.get(
+        "/api/tables/{table_id}/hint",
+        summary="The engine's advice for your decision now (practice and computer games)",
+    )
+    async def get_hint(table_id: str, request: Request, ply: int | None = None) -> dict[str, Any]:
+        from nardy.analysis.hints import hint
+
+        table = await match_table(table_id)
+        seat = table.seat_of(player_of(request))
+        if seat is None:
+            raise HTTPException(400, "hints are for the players at the table")
+        if not table.hints_allowed():
+            raise HTTPException(
+                400,
+                "hints are for games against the computer, and for unrated games"
+                " between people when both agree",
+            )
+        if table.is_over():
+            raise HTTPException(400, "the match is over")
+        depth = _ply(ply, default=min(ply_default, MAX_PLY))
+        match = table.match
+        async with thinking:
+            answer = await asyncio.to_thread(hint, match, seat, depth)
+        return {**answer, "n": table.n}
+
+    @routes.post(
+        "/api/analyse",
+        summary="Ranked plays of a position and dice, or its cube decision without dice",
+    )
+    async def analyse_position_route(query: PositionQuery) -> dict[str, Any]:
+        from nardy.analysis.position import analyse_position
+
+        position, dice, settings = _read_position(query)
+        depth = _ply(query.ply, default=min(ply_default, MAX_PLY))
+        score = [*query.score, 0, 0][:2]
+        if query.owner not in ("centred", "roller", "opponent"):
+            raise HTTPException(400, "'owner' is centred, roller or opponent")
+        if query.cube not in (1, 2, 4, 8, 16, 32, 64):
+            raise HTTPException(400, "'cube' is a power of two from 1 to 64")
+        if query.match_to and not all(0 <= s < query.match_to for s in score):
+            raise HTTPException(400, "each score must be below the match length")
+        async with thinking:
+            try:
+                return await asyncio.to_thread(
+                    analyse_position,
+                    position,
+                    dice,
+                    depth,
+                    settings=settings,
+                    cube=query.cube,
+                    owner=query.owner,
+                    score=(score[0], score[1]),
+                    crawford=query.crawford,
+                )
+            except NardyError as error:
+                raise HTTPException(400, str(error)) from None
+
+    @routes.post(
+        "/api/rollout",
+        summary="Roll a position out: cubeless chances and equity with standard errors",
+    )
+    async def rollout_route(query: PositionQuery) -> dict[str, Any]:
+        from nardy.analysis.position import ROLLOUT_GAMES
+        from nardy.formats.position_json import position_to_json
+
+        position, dice, _ = _read_position(query)
+        if query.games not in ROLLOUT_GAMES:
+            sizes = ", ".join(map(str, ROLLOUT_GAMES))
+            raise HTTPException(400, f"a rollout here is {sizes} games")
+        job = ("rollout", position_to_json(position, dice), query.games)
+        try:
+            answer: dict[str, Any] = await asyncio.to_thread(reviews.rollouts.run, job)
+        except ReviewError as error:
+            raise HTTPException(400, str(error)) from None
+        return answer
+
+    ply_default = ply
+    return routes
+
+
+def _ply(asked: int | None, default: int) -> int:
+    if asked is None:
+        return default
+    if not 0 <= asked <= MAX_PLY:
+        raise HTTPException(400, f"'ply' is from 0 to {MAX_PLY}")
+    return asked
+
+
+def _read_position(query: PositionQuery) -> tuple[Any, Any, Any]:
+    """The position, dice and settings a query names, or a 400 saying what is wrong."""
+    from nardy.formats.gnubg_id import position_from_id
+    from nardy.formats.position_json import position_from_json
+    from nardy.rules.plays import check_dice
+    from nardy.rules.settings import Settings
+
+    if (query.position is None) == (query.position_id is None):
+        raise HTTPException(400, "give either 'position' (position JSON) or 'position_id'")
+    try:
+        if query.position is not None:
+            position, dice = position_from_json(query.position)
+        else:
+            position, dice = position_from_id(str(query.position_id).strip()), None
+        if query.dice is not None:
+            if len(query.dice) != 2:
+                raise HTTPException(400, "'dice' are two numbers from 1 to 6")
+            dice = (query.dice[0], query.dice[1])
+            check_dice(dice)
+        values: dict[str, Any] = {"match_to": query.match_to}
+        if query.match_to and "crawford" in position.variant.setting_names:
+            values["crawford"] = True
+        settings = Settings.for_variant(position.variant, values)
+    except NardyError as error:
+        raise HTTPException(400, str(error)) from None
+    except ValueError as error:
+        raise HTTPException(400, str(error)) from None
+    return position, dice, settings

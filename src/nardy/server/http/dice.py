@@ -1,0 +1,33 @@
+"""The dice pages' answers: ``GET /api/dice/stats`` (every roll served so far, with the
+chi-square tests of :mod:`nardy.server.http.dice_stats`) and ``POST /api/verify-record`` (the
+checks of ``nardy verify-dice`` on a record or a dice document)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Body, HTTPException
+
+from nardy.server.dice.check import DiceDocumentError, check
+from nardy.server.http.dice_stats import DiceStatistics
+from nardy.server.store.database import Store
+
+
+def dice_routes(store: Store) -> APIRouter:
+    router = APIRouter()
+    statistics = DiceStatistics(store)
+
+    @router.get("/api/dice/stats", summary="Every roll served so far, with chi-square tests")
+    async def dice_stats() -> dict[str, Any]:
+        return await asyncio.to_thread(statistics.get)
+
+    @router.post("/api/verify-record", summary="Check every game's dice of a record")
+    def verify_record(doc: dict[str, Any] = Body(...)) -> dict[str, Any]:  # noqa: B008
+        try:
+            verdict = check(doc)
+        except DiceDocumentError as error:
+            raise HTTPException(400, str(error)) from None
+        return {"ok": verdict.ok, "checked": verdict.checked, "lines": verdict.lines}
+
+    return router

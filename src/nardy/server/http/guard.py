@@ -1,0 +1,243 @@
+"""The door in front of the application: who may send, how much, and what pages may do.
+
+:class:`HttpGuard` is plain ASGI middleware around the FastAPI app. It
+
+- refuses a state-changing request (any method but GET, HEAD and OPTIONS) and a table
+  socket's handshake whose ``Origin`` is neither the server's own nor one of the allowed
+  origins, so that a page elsewhere (even on a sibling port or subdomain, which shares the
+  cookie) cannot act for a signed-in player; clients that send no ``Origin`` (programs,
+  not browsers) are let through, since only browsers carry a victim's cookie unasked;
+- paces state-changing requests per session and per address (429 beyond the rates);
+- bounds every request body (413 beyond the limit, counted as it arrives) and reads JSON
+  bodies strictly (422 for NaN, Infinity, lone surrogates or broken JSON), so bad input
+  gets a clear answer instead of a 500;
+- adds the headers that keep pages of this site from being framed, sniffed or scripted
+  from elsewhere (a Content Security Policy that allows only the site's own files).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.requests import cookie_parser
+
+from nardy.server.protocol.strict_json import JSONRefused, parse
+from nardy.server.site.throttle import Throttle
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+"""The site's own scripts, styles and sockets only; no page may frame it."""
+
+API_DOCS_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https:; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
+"""FastAPI's interactive documentation loads its viewer from a CDN."""
+
+SECURITY_HEADERS = (
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"permissions-policy", b"camera=(), microphone=(), geolocation=(), payment=()"),
+)
+
+
+def normal_origin(origin: str) -> str:
+    """``scheme://host[:port]`` in lower case, without the scheme's default port.
+
+    >>> normal_origin("HTTPS://Nardy.Example:443/")
+    'https://nardy.example'
+    >>> normal_origin("http://127.0.0.1:8000")
+    'http://127.0.0.1:8000'
+    """
+    parts = urlsplit(origin.strip().lower())
+    host = parts.hostname or ""
+    if ":" in host:  # an IPv6 address
+        host = f"[{host}]"
+    default = {"http": 80, "https": 443, "ws": 80, "wss": 443}.get(parts.scheme)
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    netloc = host if port in (None, default) else f"{host}:{port}"
+    return f"{parts.scheme}://{netloc}"
+
+
+def same_host(origin: str, host: str) -> bool:
+    """Whether ``origin`` names the server that the request's ``Host`` header names.
+
+    >>> same_host("http://127.0.0.1:8000", "127.0.0.1:8000")
+    True
+    >>> same_host("https://nardy.example", "nardy.example:443")
+    True
+    >>> same_host("http://127.0.0.1:8001", "127.0.0.1:8000")
+    False
+    >>> same_host("null", "127.0.0.1:8000")
+    False
+    """
+    normal = normal_origin(origin)
+    scheme, _, netloc = normal.partition("://")
+    if scheme not in ("http", "https") or not netloc:
+        return False
+    return normal_origin(f"{scheme}://{host}") == normal
+
+
+class HttpGuard:
+    """ASGI middleware; see the module docstring."""
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        allowed_origins: tuple[str, ...] = (),
+        max_body: int = 1 << 18,
+        throttle: Throttle | None = None,
+        cookie: str = "nardy_session",
+    ) -> None:
+        self.app = app
+        self.allowed = frozenset(normal_origin(o) for o in allowed_origins)
+        self.max_body = max_body
+        self.throttle = throttle
+        self.cookie = cookie
+
+    def origin_allowed(self, scope: Scope) -> bool:
+        headers = _headers(scope)
+        origin = headers.get("origin")
+        if origin is None:
+            return True
+        if normal_origin(origin) in self.allowed:
+            return True
+        return same_host(origin, headers.get("host", ""))
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            if not self.origin_allowed(scope):
+                await receive()  # the websocket.connect message
+                await send({"type": "websocket.close", "code": 1008, "reason": "origin"})
+                return
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        secured = _with_headers(send, scope["path"])
+        if scope["method"] not in SAFE_METHODS and not self.origin_allowed(scope):
+            origin = _headers(scope).get("origin")
+            detail = f"requests from {origin} are not accepted here"
+            await _answer(secured, 403, detail)
+            return
+        if scope["method"] in SAFE_METHODS:
+            await self.app(scope, receive, secured)
+            return
+        if self.throttle is not None:
+            session = cookie_parser(_headers(scope).get("cookie", "")).get(self.cookie)
+            client = scope.get("client")
+            wait = await self.throttle.request_wait(session, client[0] if client else None)
+            if wait is not None:
+                seconds = int(wait) + 1
+                detail = f"too many requests; try again in {seconds} seconds"
+                await _answer(secured, 429, detail, [(b"retry-after", str(seconds).encode())])
+                return
+        body = await self._read_body(scope, receive, secured)
+        if body is None:
+            return
+        await self.app(scope, _replay(body, receive), secured)
+
+    async def _read_body(self, scope: Scope, receive: Receive, send: Send) -> bytes | None:
+        """The whole request body, or None when it was refused (the answer is sent)."""
+        declared = _headers(scope).get("content-length")
+        too_large = f"the request body is too large (the limit is {self.max_body} bytes)"
+        if declared is not None and declared.isdigit() and int(declared) > self.max_body:
+            await _answer(send, 413, too_large)
+            return None
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return None
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body:
+                await _answer(send, 413, too_large)
+                return None
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        content_type = _headers(scope).get("content-type", "")
+        if body and _is_json(content_type):
+            try:
+                parse(body)
+            except JSONRefused as error:
+                await _answer(
+                    send, 422, [{"type": "json_invalid", "loc": ["body"], "msg": str(error)}]
+                )
+                return None
+        return body
+
+
+def _is_json(content_type: str) -> bool:
+    kind = content_type.split(";", 1)[0].strip().lower()
+    return kind == "application/json" or kind.endswith("+json")
+
+
+def _headers(scope: Scope) -> dict[str, str]:
+    return {k.decode("latin-1"): v.decode("latin-1") for k, v in scope.get("headers", [])}
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """A ``receive`` that gives the read body once, then waits on the real one."""
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
+
+
+def _with_headers(send: Send, path: str) -> Send:
+    policy = API_DOCS_POLICY if path in ("/docs", "/redoc") else CONTENT_SECURITY_POLICY
+
+    async def secured(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            headers = list(message.get("headers", []))
+            present = {name.lower() for name, _ in headers}
+            extra = [(b"content-security-policy", policy.encode()), *SECURITY_HEADERS]
+            headers.extend((name, value) for name, value in extra if name not in present)
+            message = {**message, "headers": headers}
+        await send(message)
+
+    return secured
+
+
+async def _answer(
+    send: Send, status: int, detail: Any, extra: list[tuple[bytes, bytes]] | None = None
+) -> None:
+    body = json.dumps({"detail": detail}).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        *(extra or []),
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

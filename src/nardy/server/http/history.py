@@ -1,0 +1,223 @@
+"""Every player's games, profiles and the leaderboards, over HTTP.
+
+The routes only read: the lobby writes seatings when tables are made or joined, and the
+outcome and ratings when a match ends (:mod:`nardy.server.site.ratings`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import sqlalchemy as sa
+from fastapi import APIRouter, HTTPException, Query, Request
+
+from nardy.rules.variant import MAT
+from nardy.server.site.ratings import (
+    MATCH_RESULTS,
+    RATING_CHANGES,
+    Ratings,
+    computer_level,
+    is_computer,
+)
+from nardy.server.store.database import SEATINGS, TABLES, Store, StoreError
+from nardy.server.tables.clock import PRESETS
+from nardy.server.tables.room import Room
+from nardy.server.tables.table import Table
+from nardy.variants import VARIANTS
+
+
+def games_of(
+    store: Store,
+    player_id: str,
+    *,
+    viewer: str | None,
+    live: Mapping[str, Room],
+    limit: int = 50,
+    offset: int = 0,
+) -> list[dict[str, Any]]:
+    """The tables ``player_id`` sat at, newest first: finished and unfinished, with how
+    each ended and the rating it changed. Others do not see the player's unfinished
+    private (invitation) tables."""
+    condition = SEATINGS.c.player_id == player_id
+    if viewer != player_id:
+        condition &= (TABLES.c.status == "over") | TABLES.c.invite.is_(None)
+    joined = (
+        SEATINGS.join(TABLES, TABLES.c.id == SEATINGS.c.table_id)
+        .outerjoin(MATCH_RESULTS, MATCH_RESULTS.c.table_id == TABLES.c.id)
+        .outerjoin(
+            RATING_CHANGES,
+            (RATING_CHANGES.c.table_id == TABLES.c.id)
+            & (RATING_CHANGES.c.player_id == SEATINGS.c.player_id),
+        )
+    )
+    query = (
+        sa.select(
+            TABLES,
+            SEATINGS.c.seat,
+            MATCH_RESULTS.c.winner,
+            MATCH_RESULTS.c.score,
+            MATCH_RESULTS.c.finished,
+            RATING_CHANGES.c.rating_before,
+            RATING_CHANGES.c.rating_after,
+        )
+        .select_from(joined)
+        .where(condition)
+        .order_by(TABLES.c.created.desc(), TABLES.c.id)
+        .limit(limit)
+        .offset(offset)
+    )
+    with store.engine.connect() as db:
+        rows = db.execute(query).fetchall()
+    return [_game(row, live.get(row.id)) for row in rows]
+
+
+def _game(row: Any, room: Room | None) -> dict[str, Any]:
+    seats: list[str | None] = json.loads(row.seats)
+    options: dict[str, Any] = json.loads(row.options)
+    settings: dict[str, Any] = json.loads(row.settings)
+    names: dict[str, str] = options.get("names", {})
+    over = row.status == "over"
+    score = json.loads(row.score) if row.score else None
+    if score is None and isinstance(room, Table):
+        score = list(room.match.score)
+    match = row.kind == "match"
+    links: dict[str, str] = {"table": f"/#/table/{row.id}"}
+    if match:
+        links["record"] = f"/api/tables/{row.id}/record"
+        if _mat_possible(row.variant, settings):
+            links["mat"] = f"/api/tables/{row.id}/record.mat"
+    if match and over:
+        links["replay"] = f"/#/replay/{row.id}"
+        links["review"] = f"/#/review/{row.id}"
+    change = None
+    if row.rating_before is not None:
+        change = {"before": round(row.rating_before, 1), "after": round(row.rating_after, 1)}
+    return {
+        "id": row.id,
+        "variant": row.variant,
+        "kind": row.kind,
+        "settings": settings,
+        "players": [_holder(holder, names) for holder in seats],
+        "seat": row.seat,
+        "status": row.status,
+        "created": row.created,
+        "finished": row.finished,
+        "score": score,
+        "winner": row.winner,
+        "won": None if row.winner is None else row.winner == row.seat,
+        "rated": bool(options.get("rated")),
+        "clock": options.get("clock"),
+        "rating_change": change,
+        "links": links,
+    }
+
+
+def _holder(holder: str | None, names: Mapping[str, str]) -> dict[str, Any] | None:
+    if holder is None:
+        return None
+    entry: dict[str, Any] = {"id": holder, "name": names.get(holder, holder)}
+    if is_computer(holder):
+        entry["computer"] = computer_level(holder)
+    return entry
+
+
+def _mat_possible(variant: str, settings: Mapping[str, Any]) -> bool:
+    """Whether a .mat file can hold this match (see :func:`nardy.formats.jellyfish.write_mat`)."""
+    rules = VARIANTS.get(variant)
+    return (
+        rules is not None
+        and MAT in rules.formats
+        and not settings.get("auto_doubles")
+        and settings.get("backgammon_value", 3) == 3
+    )
+
+
+def profile(store: Store, ratings: Ratings, player_id: str) -> dict[str, Any]:
+    """A player's (or a computer level's) page: matches and wins per variant, ratings."""
+    if is_computer(player_id):
+        identity: dict[str, Any] = {
+            "id": player_id,
+            "name": None,
+            "computer": computer_level(player_id),
+            "registered": False,
+        }
+    else:
+        try:
+            player = store.player(player_id)
+        except StoreError:
+            raise HTTPException(404, f"there is no player {player_id}") from None
+        identity = {"id": player.id, "name": player.name, "registered": bool(player.password_hash)}
+    won = sa.case((MATCH_RESULTS.c.winner == SEATINGS.c.seat, 1), else_=0)
+    query = (
+        sa.select(
+            MATCH_RESULTS.c.variant,
+            sa.func.count().label("games"),
+            sa.func.sum(won).label("wins"),
+        )
+        .select_from(SEATINGS.join(MATCH_RESULTS, MATCH_RESULTS.c.table_id == SEATINGS.c.table_id))
+        .where(SEATINGS.c.player_id == player_id, MATCH_RESULTS.c.winner.is_not(None))
+        .group_by(MATCH_RESULTS.c.variant)
+    )
+    unfinished = (
+        sa.select(sa.func.count())
+        .select_from(SEATINGS.join(TABLES, TABLES.c.id == SEATINGS.c.table_id))
+        .where(SEATINGS.c.player_id == player_id, TABLES.c.status != "over")
+    )
+    with store.engine.connect() as db:
+        counts = {row.variant: (row.games, int(row.wins or 0)) for row in db.execute(query)}
+        playing = db.execute(unfinished).scalar_one()
+    rated = {entry["variant"]: entry for entry in ratings.of(player_id)}
+    variants = []
+    for name in VARIANTS:
+        games, wins = counts.get(name, (0, 0))
+        if games or name in rated:
+            variants.append(
+                {"variant": name, "games": games, "wins": wins, "rating": rated.get(name)}
+            )
+    return {
+        **identity,
+        "games": sum(games for games, _ in counts.values()),
+        "wins": sum(wins for _, wins in counts.values()),
+        "unfinished": playing,
+        "variants": variants,
+    }
+
+
+def history_routes(
+    store: Store,
+    ratings: Ratings,
+    live: Mapping[str, Room],
+    viewer: Callable[[Request], str | None],
+) -> APIRouter:
+    """The HTTP routes of this module."""
+    router = APIRouter()
+
+    @router.get("/api/players/{player_id}", summary="A player's profile: games, wins, ratings")
+    def player_profile(player_id: str) -> dict[str, Any]:
+        return profile(store, ratings, player_id)
+
+    @router.get("/api/players/{player_id}/games", summary="A player's matches, newest first")
+    def player_games(
+        player_id: str,
+        request: Request,
+        limit: int = Query(50, ge=1, le=200),
+        offset: int = Query(0, ge=0),
+    ) -> list[dict[str, Any]]:
+        return games_of(
+            store, player_id, viewer=viewer(request), live=live, limit=limit, offset=offset
+        )
+
+    @router.get("/api/ratings/{variant}", summary="The leaderboard of a variant")
+    def leaderboard(variant: str, limit: int = Query(100, ge=1, le=500)) -> dict[str, Any]:
+        if variant not in VARIANTS:
+            known = ", ".join(VARIANTS)
+            raise HTTPException(404, f"unknown variant {variant!r}; variants: {known}")
+        return {"variant": variant, "players": ratings.leaderboard(variant, limit)}
+
+    @router.get("/api/time-controls", summary="The time-control presets a table may use")
+    def time_controls() -> list[dict[str, Any]]:
+        return [control.to_json() for control in PRESETS.values()]
+
+    return router

@@ -1,0 +1,165 @@
+"""Guests and registered players. Passwords are kept only as argon2id hashes.
+
+A hash costs 64 MiB and a core for a while, so only a few are computed at once (in a
+pool of their own) and only a bounded number of sign-ins may wait for one; beyond that
+the server says it is busy. Logging in to a name that has no account costs as much time
+as a wrong password, and both get the same answer, so the answers do not tell which
+names are registered. Account names are unique ignoring case and Unicode width (the
+database enforces it); guests may not take an account's name or the computer's.
+
+>>> import asyncio
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> from nardy.server.store.database import Store
+>>> # each coroutine runs in a thread of its own, so the example runs beside an event loop
+>>> run = lambda coroutine: ThreadPoolExecutor(1).submit(asyncio.run, coroutine).result()
+>>> accounts = Accounts(Store("sqlite://"))
+>>> ala = run(accounts.register("Ala", "correct horse battery"))
+>>> run(accounts.login("ALA", "correct horse battery")).id == ala.id
+True
+>>> accounts.rename(ala.id, "  Ala   Kowalska ").name
+'Ala Kowalska'
+>>> run(accounts.login("Ala Kowalska", "wrong password"))
+Traceback (most recent call last):
+...
+nardy.server.site.accounts.AccountError: wrong name or password
+"""
+
+from __future__ import annotations
+
+import asyncio
+import unicodedata
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from nardy.server.store.database import NameTaken, PlayerRow, Store
+
+T = TypeVar("T")
+
+RESERVED = ("computer",)
+"""Names (and name beginnings) that belong to the server's own players."""
+
+
+class AccountError(ValueError):
+    """A name or password that cannot be used."""
+
+
+class Busy(AccountError):
+    """Too many sign-ins are waiting for a password hash."""
+
+
+def clean_name(name: str) -> str:
+    """A display name without surrounding or repeated spaces and control characters."""
+    cleaned = " ".join("".join(ch for ch in name if ch.isprintable()).split())
+    if not cleaned:
+        raise AccountError("a name needs at least one visible character")
+    if len(cleaned) > 40:
+        raise AccountError("a name has at most 40 characters")
+    return cleaned
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same name: case and Unicode compatibility forms aside.
+
+    >>> name_key("  ÀLA ") == name_key("àla"), name_key("Ａｌａ") == name_key("ala")
+    (True, True)
+    """
+    return unicodedata.normalize("NFKC", clean_name(name)).casefold()
+
+
+def reserved(name: str) -> bool:
+    """Whether ``name`` is the computer's.
+
+    >>> reserved("Computer (expert)"), reserved("Computerphile")
+    (True, False)
+    """
+    key = name_key(name)
+    return any(key == r or key.startswith((f"{r} ", f"{r}(")) for r in RESERVED)
+
+
+class Accounts:
+    """Signing players up and in."""
+
+    def __init__(self, store: Store, concurrent: int = 2, waiting: int = 32) -> None:
+        self.store = store
+        self.hasher = PasswordHasher()  # argon2id with the library's recommended costs
+        self.pool = ThreadPoolExecutor(max(1, concurrent), thread_name_prefix="argon2")
+        self.room = max(1, concurrent) + max(0, waiting)
+        self.pending = 0
+        self._dummy: str | None = None
+
+    def guest(self, name: str) -> PlayerRow:
+        name = clean_name(name)
+        self._check_free(name, None)
+        return self.store.add_player(name)
+
+    def _check_free(self, name: str, player_id: str | None) -> None:
+        """Refuse the computer's names, and the name of an account not ``player_id``'s."""
+        if reserved(name):
+            raise AccountError(f"the name {name!r} is kept for the computer; choose another")
+        holder = self.store.account(name_key(name))
+        if holder is not None and holder.id != player_id:
+            raise AccountError(f"the name {name!r} is taken by an account; choose another")
+
+    async def register(self, name: str, password: str) -> PlayerRow:
+        """A new account; asked again with the same name and password, that account."""
+        name = clean_name(name)
+        if len(password) < 8:
+            raise AccountError("a password needs at least 8 characters")
+        unavailable = AccountError(f"the name {name!r} cannot be registered; choose another")
+        if reserved(name):
+            raise unavailable
+        digest = await self._hashing(self.hasher.hash, password)
+        try:
+            return await asyncio.to_thread(self.store.add_player, name, digest, name_key(name))
+        except NameTaken:
+            pass
+        try:  # the owner registering again is simply signed in
+            return await self.login(name, password)
+        except AccountError:
+            raise unavailable from None
+
+    def rename(self, player_id: str, name: str) -> PlayerRow:
+        """Give a player another display name: not the computer's, and for a guest not an
+        account's; an account's name stays unique."""
+        name = clean_name(name)
+        player = self.store.player(player_id)
+        self._check_free(name, player_id)
+        registered = player.password_hash is not None
+        try:
+            self.store.rename_player(player_id, name, name_key(name) if registered else None)
+        except NameTaken:
+            raise AccountError(f"the name {name!r} is taken; choose another") from None
+        return PlayerRow(player.id, name, player.password_hash)
+
+    async def login(self, name: str, password: str) -> PlayerRow:
+        player = await asyncio.to_thread(self.store.account, name_key(name))
+        stored = player.password_hash if player is not None else None
+        if stored is None:  # the same work and the same answer as a wrong password
+            stored = await self._dummy_hash()
+        if not await self._hashing(self._verify, stored, password) or player is None:
+            raise AccountError("wrong name or password")
+        return player
+
+    def _verify(self, stored: str, password: str) -> bool:
+        try:
+            return self.hasher.verify(stored, password)
+        except (VerificationError, InvalidHashError):
+            return False
+
+    async def _dummy_hash(self) -> str:
+        if self._dummy is None:
+            self._dummy = await self._hashing(self.hasher.hash, "no account has this password")
+        return self._dummy
+
+    async def _hashing(self, work: Any, *args: Any) -> Any:
+        """Run ``work`` in the hashing pool, or refuse when too many wait for it."""
+        if self.pending >= self.room:
+            raise Busy("the server is busy signing people in; try again in a moment")
+        self.pending += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.pool, work, *args)
+        finally:
+            self.pending -= 1
