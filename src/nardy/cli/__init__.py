@@ -16,6 +16,8 @@ import argparse
 from collections.abc import Sequence
 from types import ModuleType
 
+from nardy import __version__
+
 from nardy.cli import (
     analyze,
     bearoff,
@@ -55,6 +57,7 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="nardy", description="Backgammon, long nardy and Dutch backgammon."
     )
+    top.add_argument("--version", action="version", version=f"nardy {__version__}")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in COMMANDS:
         sub = commands.add_parser(module.NAME, help=module.HELP)
