@@ -7,7 +7,7 @@ does not load the server or the network.
 
 >>> [module.NAME for module in COMMANDS]  # doctest: +NORMALIZE_WHITESPACE
 ['moves', 'selfplay', 'bestmove', 'train', 'label', 'fit', 'serve', 'verify-dice', 'replay',
- 'analyze', 'bench', 'bearoff', 'rollout']
+ 'analyze', 'bench', 'bearoff', 'rollout', 'strength']
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from nardy import __version__
-
 from nardy.cli import (
     analyze,
     bearoff,
@@ -30,6 +29,7 @@ from nardy.cli import (
     rollout,
     selfplay,
     serve,
+    strength,
     train,
     verify_dice,
 )
@@ -48,6 +48,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     bench,
     bearoff,
     rollout,
+    strength,
 )
 """The subcommands, in the order ``nardy --help`` lists them."""
 
