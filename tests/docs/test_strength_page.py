@@ -1,5 +1,5 @@
-"""docs/STRENGTH.md is what ``nardy strength`` writes from the figures shipped beside the
-networks, so that no document keeps a figure of its own."""
+"""docs/STRENGTH.md and the README's strength table are what ``nardy strength`` writes from
+the figures shipped beside the networks, so that no document keeps a figure of its own."""
 
 from __future__ import annotations
 
@@ -21,3 +21,7 @@ def test_the_committed_strength_page_is_what_the_command_writes() -> None:
     page = (ROOT / "docs" / "STRENGTH.md").read_text(encoding="utf-8")
     assert page == written(), "run: nardy strength > docs/STRENGTH.md"
 
+
+def test_the_readme_holds_the_commands_summary_table() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert written("--summary") in readme, "paste the output of: nardy strength --summary"
