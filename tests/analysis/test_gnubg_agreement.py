@@ -3,7 +3,7 @@
 The three ``.mat`` files in ``tests/data/analysis`` are the first three matches of
 ``nardy bench analysis --matches 20 --length 5`` (nardy's levels against each other, seeded
 dice). gnubg analyses them at its default 2 ply; nardy at its default ply. The bounds are
-those measured over the twenty matches (README, "Studying games"): the same player has the
+those measured over the twenty matches (docs/ENGINE.md, "Studying games"): the same player has the
 lower checker-play error rate in every match, 38 of 40 players were within 30 of gnubg's
 rate (1000 × equity per unforced move), and nardy marked 71 % of gnubg's very bad moves at
 least bad.

@@ -17,7 +17,7 @@ them, each variant's combinations end games with every kind of win its rules hav
 long nardy with a draw (LN10).
 
 The default run is a small sample. ``NARDY_SELFPLAY_MATCHES=2000`` plays that many matches
-for every combination (see README, Checks).
+for every combination (CONTRIBUTING.md, "Longer checks").
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Bad input gets a clear 4xx, never a 500 (issue 12, item 7): NaN, Infinity and lone
-surrogates in request bodies are refused with 422, bodies are bounded, and a lone
-surrogate sent to a table's chat never breaks the table's state for anyone."""
+"""Bad input gets a clear 4xx, never a 500 (docs/PROTOCOL.md, "Limits and access"): NaN,
+Infinity and lone surrogates in request bodies are refused with 422, bodies are bounded, and
+a lone surrogate sent to a table's chat never breaks the table's state for anyone."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""One client cannot flood the server (issue 12, item 3): a socket's messages are paced to
-its rate, sockets per table and per address are bounded, only seated players chat (and
-not too fast), and a player cannot open table after table."""
+"""One client cannot flood the server (docs/PROTOCOL.md, "Limits and access"): a socket's
+messages are paced to its rate, sockets per table and per address are bounded, only seated
+players chat (and not too fast), and a player cannot open table after table."""
 
 from __future__ import annotations
 

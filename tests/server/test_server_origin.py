@@ -1,6 +1,7 @@
-"""Pages elsewhere cannot act for a signed-in player (issue 12, item 2): the table socket's
-handshake and every state-changing request check ``Origin``, and every page is sent the
-headers that keep it from being framed or scripted from elsewhere."""
+"""Pages elsewhere cannot act for a signed-in player (docs/PROTOCOL.md, "Limits and
+access"): the table socket's handshake and every state-changing request check ``Origin``,
+and every page is sent the headers that keep it from being framed or scripted from
+elsewhere."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Passwords cannot stall the server or be guessed freely (issue 12, item 4): only a few
-argon2id hashes run at once, failed logins are throttled per name and per address, and
-the answers do not tell which names have accounts."""
+"""Passwords cannot stall the server or be guessed freely (docs/PROTOCOL.md, "Limits and
+access"): only a few argon2id hashes run at once, failed logins are throttled per name and
+per address, and the answers do not tell which names have accounts."""
 
 from __future__ import annotations
 

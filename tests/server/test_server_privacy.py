@@ -1,6 +1,6 @@
-"""Sessions, names and private tables (issue 12, item 9): signing out closes the session's
-sockets, guests cannot take an account's name or the computer's, and a table by
-invitation shows its state and chat only to its players and to holders of the link."""
+"""Sessions, names and private tables (docs/PROTOCOL.md, "Limits and access"): signing out
+closes the session's sockets, guests cannot take an account's name or the computer's, and a
+table by invitation shows its state and chat only to its players and to holders of the link."""
 
 from __future__ import annotations
 

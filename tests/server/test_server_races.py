@@ -1,6 +1,7 @@
-"""Requests that arrive together are taken one at a time (issue 12, item 5): two players
-asking for a rematch at once get one new table, simultaneous joins of a chouette each get
-a different seat or a clear refusal, and the database keeps account names unique."""
+"""Requests that arrive together are taken one at a time (docs/PROTOCOL.md, "Limits and
+access"): two players asking for a rematch at once get one new table, simultaneous joins of
+a chouette each get a different seat or a clear refusal, and the database keeps account
+names unique."""
 
 from __future__ import annotations
 

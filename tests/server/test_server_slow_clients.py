@@ -1,6 +1,6 @@
-"""One slow socket never delays anyone else (issue 12, item 1): a watcher that sends
-thousands of resyncs and reads nothing leaves every player's commands acknowledged as
-usual, and a socket that cannot keep up is dropped from its table."""
+"""One slow socket never delays anyone else (docs/PROTOCOL.md, "Limits and access"): a
+watcher that sends thousands of resyncs and reads nothing leaves every player's commands
+acknowledged as usual, and a socket that cannot keep up is dropped from its table."""
 
 from __future__ import annotations
 

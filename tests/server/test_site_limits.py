@@ -1,4 +1,4 @@
-"""Rate limits on a site of several processes (issue 12, items 3 and 4): the processes
+"""Rate limits on a site of several processes (docs/PROTOCOL.md, "Limits and access"): the processes
 count in the Redis they share, so failed logins through one process also hold back a
 login through another, and new players from one address are limited site-wide. Real
 ``nardy serve`` processes on a real PostgreSQL and a real Redis."""

@@ -1,8 +1,8 @@
-"""Signing out on a site of several processes (issue 12, item 9): logging out through one
-process closes the session's table sockets at every other process, with the code and
-reason of a single process, before the logout is answered; a command sent on such a
-socket afterwards is not applied, and other players' sockets stay open. Real ``nardy
-serve`` processes on a real PostgreSQL and a real Redis."""
+"""Signing out on a site of several processes (docs/PROTOCOL.md, "Limits and access"):
+logging out through one process closes the session's table sockets at every other process,
+with the code and reason of a single process, before the logout is answered; a command sent
+on such a socket afterwards is not applied, and other players' sockets stay open. Real
+``nardy serve`` processes on a real PostgreSQL and a real Redis."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""Rates shared by the processes of a site (issue 12, item 3 and 4): two throttles on one
-Redis count together, so a limit reached through one refuses through the other; without
-a shared Redis each counts alone; with Redis gone a process counts in its own memory."""
+"""Rates shared by the processes of a site (docs/PROTOCOL.md, "Limits and access"): two
+throttles on one Redis count together, so a limit reached through one refuses through the
+other; without a shared Redis each counts alone; with Redis gone a process counts in its own
+memory."""
 
 from __future__ import annotations
 

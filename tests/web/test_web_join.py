@@ -1,5 +1,5 @@
-"""An invitation link asks before it seats anybody (issue 12, item 9): a signed-in visitor
-who opens ``#/join/{table}/{invite}`` sees the table and decides."""
+"""An invitation link asks before it seats anybody (docs/PROTOCOL.md, "HTTP endpoints"): a
+signed-in visitor who opens ``#/join/{table}/{invite}`` sees the table and decides."""
 
 from __future__ import annotations
 

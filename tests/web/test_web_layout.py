@@ -1,4 +1,4 @@
-"""The table in the window (issue 11, items 3–5): on a laptop (1280×800) and on a phone
+"""The table in the window (RULES.md S4): on a laptop (1280×800) and on a phone
 held upright (390×844) or sideways (844×390) the board, the players, the status and the
 buttons are all in sight without scrolling, the end-of-match box too; bearing off glows
 like a point; on a touch screen a tap beside a checker or a target still reaches it and a

@@ -1,4 +1,4 @@
-"""The home page (issue 11, items 1, 8 and 9): one click starts a game against the
+"""The home page (RULES.md S1, S2): one click starts a game against the
 computer under a made-up guest name that can be changed; the board and the quick game
 come first, then your games and the open tables, then the custom form; the form offers
 only the settings that apply and names long nardy's length a series; a table opens from
@@ -215,7 +215,7 @@ def test_a_finished_game_leaves_your_games(sized, size):
 
 
 def test_each_computer_level_says_how_strong_it_was_measured(browser, server):
-    """Issue 9: the lobby says honestly how strong each level is — the README's figure,
+    """The lobby says honestly how strong each level is — the shipped figure (docs/STRENGTH.md),
     against its opponent, in the reader's language; a level changed shows its own."""
     backgammon = measured(BACKGAMMON)
     expert, advanced = backgammon["expert"], backgammon["advanced"]

@@ -1,4 +1,4 @@
-"""What the others do, as the viewer sees it (issue 11, items 2 and 8): the computer's
+"""What the others do, as the viewer sees it (RULES.md S4, S5): the computer's
 steps move across the board one by one (when "animate" is on), its last move stays
 marked, and the news line writes it in the viewer's numbering; an offered double shows on
 the cube; the news says whether the double was taken; the opening roll is shown per

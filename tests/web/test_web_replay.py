@@ -1,4 +1,4 @@
-"""The replay (issue 11, item 6): seen from the viewer's seat and in the colours the table
+"""The replay (RULES.md S4): seen from the viewer's seat and in the colours the table
 showed, with the list of moves to jump to, drawn icons on its buttons (no font glyphs),
 and in the window at every size."""
 
@@ -69,7 +69,8 @@ def test_the_replay_is_seen_from_your_seat_with_the_moves_listed(sized, size):
 
 
 def test_the_replay_and_review_say_a_forfeit_was_lost_on_time_or_by_leaving(page):
-    """Issue 14 item 3: the actions a forfeit makes carry a reason (rules/forfeit.py), and
+    """The actions a forfeit makes carry a reason (rules/forfeit.py; docs/PROTOCOL.md,
+    "Clock and grace"), and
     the words for an action, which the replay and the review share, give it, in every
     language."""
     page.goto("/")

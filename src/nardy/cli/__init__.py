@@ -7,7 +7,7 @@ does not load the server or the network.
 
 >>> [module.NAME for module in COMMANDS]  # doctest: +NORMALIZE_WHITESPACE
 ['moves', 'selfplay', 'bestmove', 'train', 'label', 'fit', 'serve', 'verify-dice', 'replay',
- 'analyze', 'bench', 'bearoff', 'rollout']
+ 'analyze', 'bench', 'bearoff', 'rollout', 'strength']
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import argparse
 from collections.abc import Sequence
 from types import ModuleType
 
+from nardy import __version__
 from nardy.cli import (
     analyze,
     bearoff,
@@ -28,6 +29,7 @@ from nardy.cli import (
     rollout,
     selfplay,
     serve,
+    strength,
     train,
     verify_dice,
 )
@@ -46,6 +48,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     bench,
     bearoff,
     rollout,
+    strength,
 )
 """The subcommands, in the order ``nardy --help`` lists them."""
 
@@ -55,6 +58,7 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="nardy", description="Backgammon, long nardy and Dutch backgammon."
     )
+    top.add_argument("--version", action="version", version=f"nardy {__version__}")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in COMMANDS:
         sub = commands.add_parser(module.NAME, help=module.HELP)

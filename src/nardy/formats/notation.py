@@ -4,7 +4,7 @@ Writing and reading share one grammar, so they stay in one module of about 450 l
 reading rule sits beside the writing rule it undoes.
 
 A play is written as moves separated by spaces, one checker's path each, from the roller's
-point of view (RULES.md, Coordinates):
+point of view (RULES.md, "How positions are seen"):
 
 - ``13/7`` moves a checker from point 13 to point 7; ``*`` marks a hit: ``13/11*``.
 - ``bar`` is the bar (``bar/22``), ``off`` is bearing off (``6/off``), and ``in`` is a

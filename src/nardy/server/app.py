@@ -19,6 +19,7 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
+from nardy import __version__
 from nardy.analysis import DEFAULT_PLY
 from nardy.server import defaults
 from nardy.server.dice import commitment as dice_service
@@ -167,7 +168,7 @@ def create_app(
     app = FastAPI(
         title="nardy",
         summary="Backgammon, long nardy and Dutch backgammon online",
-        version="0.1.0",
+        version=__version__,
         lifespan=lifespan,
     )
     app.state.lobby = lobby

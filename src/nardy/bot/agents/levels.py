@@ -65,7 +65,7 @@ wider look takes at most 0.21 s in backgammon, 0.49 s in long nardy and 0.83 s i
 (``nardy bench bot --positions 150 --seed 1``, CPU time)."""
 DEFAULT_LEVEL = "strongest"
 """The strongest level that answers within about a second and a half on a small machine
-(README, "Strength")."""
+(docs/ENGINE.md, "Levels and search")."""
 
 
 class Bot:

@@ -3,8 +3,8 @@
 The figures ship beside the network they were measured with: ``nardy/bot/weights/
 NAME.strength.json`` for the variant named NAME, one figure a level — cubeless points a
 game, with its 95 % interval, against a fixed opponent over duplicate dice (``nardy bench
-bot``), the share of games won and how many games. They are the README's Strength table (a
-test keeps the two the same), so a network shipped later comes with its figures measured
+bot``), the share of games won and how many games. docs/STRENGTH.md is written from them
+(``nardy strength``), and a network shipped later comes with its figures measured
 again. A variant that plays with another's network (nackgammon) was not measured: it has
 none. The opponents are named by key and the client says who they are in the reader's
 language: ``pubeval`` (Tesauro's published linear evaluator), ``gnubg0`` (GNU Backgammon's

@@ -1,4 +1,4 @@
-// What the lobby says of a computer level: the strength measured for it (README, Strength),
+// What the lobby says of a computer level: the strength measured for it (docs/STRENGTH.md),
 // in the reader's language, under the level's choice.
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
