@@ -7,7 +7,7 @@ does not load the server or the network.
 
 >>> [module.NAME for module in COMMANDS]  # doctest: +NORMALIZE_WHITESPACE
 ['moves', 'selfplay', 'bestmove', 'train', 'label', 'fit', 'serve', 'verify-dice', 'replay',
- 'analyze', 'bench', 'bearoff', 'rollout']
+ 'analyze', 'bench', 'bearoff', 'rollout', 'convert', 'position']
 """
 
 from __future__ import annotations
@@ -21,9 +21,11 @@ from nardy.cli import (
     bearoff,
     bench,
     bestmove,
+    convert,
     fit,
     label,
     moves,
+    position,
     replay,
     rollout,
     selfplay,
@@ -46,6 +48,8 @@ COMMANDS: tuple[ModuleType, ...] = (
     bench,
     bearoff,
     rollout,
+    convert,
+    position,
 )
 """The subcommands, in the order ``nardy --help`` lists them."""
 
