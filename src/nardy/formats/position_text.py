@@ -22,13 +22,19 @@ import re
 from typing import Final
 
 from nardy.formats.gnubg_id import position_from_id, position_id
-from nardy.formats.gnubg_match_id import MatchIdError, decode, encode
+from nardy.formats.gnubg_match_id import MatchIdError, decode, encode, match_key
+from nardy.formats.match_files import read_match
 from nardy.formats.position_json import position_from_json, position_to_json
+from nardy.formats.record import action_events
 from nardy.formats.xgid import Xgid, from_match_key, read_xgid, write_xgid
 from nardy.rules.errors import InvalidPositionError, NardyError
+from nardy.rules.game import Phase
+from nardy.rules.match import Match
+from nardy.rules.variant import GNUBG_MATCH_ID
 
 FORMS: Final = ("json", "gnubg", "xgid")
 """The forms a position is written in."""
+_MAT = re.compile(r"^\s*\d+\s+point\s+match", re.IGNORECASE | re.MULTILINE)
 _GNUBG = re.compile(r"^([A-Za-z0-9+/]{14})(?::([A-Za-z0-9+/]{12}))?$")
 
 
@@ -78,3 +84,36 @@ def write_position(state: Xgid, form: str) -> str:
     except NardyError as error:
         raise InvalidPositionError(str(error)) from None
     raise InvalidPositionError(f"unknown form {form!r}: {', '.join(FORMS)}")
+
+
+def read_position_or_match(text: str) -> Xgid:
+    """What :func:`read_position` reads, or for a whole match (a ``.mat`` or ``.sgf`` file,
+    or a record) its latest checker play: the roll waiting to be played, else the position
+    and roll of the last play.
+
+    >>> mat = " 1 point match\\n\\n Game 1\\n a : 0   b : 0\\n  1) 31: 8/5 6/5    64: 24/18 13/9\\n"
+    >>> state = read_position_or_match(mat)
+    >>> state.on_roll, state.dice, state.match_to
+    (1, (6, 4), 1)
+    """
+    stripped = text.lstrip()
+    if not (stripped.startswith(("(", '{"format"')) or _MAT.search(text)):
+        return read_position(text)
+    match, _ = read_match(text, "the match")
+    if GNUBG_MATCH_ID not in match.variant.formats:
+        raise InvalidPositionError(
+            f"only backgammon matches are read here, not {match.variant.name}"
+        )
+    again, before_play = Match.new(match.variant, match.settings), None
+    for game in match.games:
+        for action in game.actions:
+            if action.type == "play":
+                before_play = again
+            for event in action_events(action):
+                again = again.apply(event)
+    if again.game.phase is Phase.MOVING:
+        before_play = again
+    if before_play is None:
+        raise InvalidPositionError("the match has no checker play to analyse")
+    key = match_key(before_play)
+    return from_match_key(before_play.game.position, key)

@@ -27,6 +27,7 @@ from nardy.server.analysis_routes import router as analysis_router
 from nardy.server.broker import Broker
 from nardy.server.cluster import Site
 from nardy.server.dice_routes import dice_routes
+from nardy.server.export_routes import export_routes
 from nardy.server.history import history_routes
 from nardy.server.http_guard import HttpGuard
 from nardy.server.lobby import AgentFactory, Lobby, TableRequest
@@ -368,6 +369,7 @@ def create_app(
     app.include_router(rules_routes())
     app.include_router(dice_routes(store))
     app.include_router(analysis_router(lobby, reviews, config.analysis_ply, player_of))
+    app.include_router(export_routes(visible_table, reviews))
 
     # -- the table connection
 
