@@ -16,7 +16,7 @@ from nardy.formats.sgf_syntax import SgfError
 from nardy.rules.game import Accept, OpeningRoll, Resign
 from nardy.rules.match import Match
 from nardy.rules.settings import Settings
-from nardy.variants import BACKGAMMON, LONG_NARDY
+from nardy.variants import BACKGAMMON, LONG_NARDY, NACKGAMMON
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -41,6 +41,15 @@ def test_money_session_with_jacoby_round_trips() -> None:
     text = write_sgf(match)
     assert "MI[length:0]" in text and "RU[Jacoby]" in text
     assert checked_actions(read_sgf(text).match) == checked_actions(match)
+
+
+def test_nackgammon_round_trips_as_gnubg_names_it() -> None:
+    match = self_played(2, match_to=3, variant=NACKGAMMON)
+    text = write_sgf(match)
+    assert "RU[Crawford:Nackgammon]" in text
+    back = read_sgf(text).match
+    assert back.variant.name == "nackgammon"
+    assert checked_actions(back) == checked_actions(match)
 
 
 def test_crawford_off_round_trips() -> None:
@@ -82,10 +91,12 @@ def test_the_review_goes_where_gnubg_keeps_its_marks() -> None:
 
 
 def test_errors_say_what_is_wrong() -> None:
-    with pytest.raises(SgfError, match="backgammon only, not long-nardy"):
+    with pytest.raises(SgfError, match="backgammon or nackgammon, not long-nardy"):
         write_sgf(Match.new(LONG_NARDY))
     with pytest.raises(SgfError, match="not an SGF file"):
         read_sgf(" 3 point match")
+    with pytest.raises(SgfError, match="Hypergammon1 is not in nardy's rules"):
+        read_sgf("(;GM[6]MI[length:3]RU[Crawford:Hypergammon1];W[21])")
     with pytest.raises(SgfError, match="sets up a position"):
         read_sgf("(;GM[6]MI[length:3];AE[a:y]AW[a];W[21])")
     text = write_sgf(self_played(1))
@@ -104,9 +115,10 @@ json.dump(gnubg.match(analysis=1, boards=1), open(OUT, "w"), default=str)
 
 
 @needs_gnubg
-@pytest.mark.parametrize("seed", [0, 1, 6, 7])
+@pytest.mark.parametrize("seed", [0, 1, 6, 7, 9])
 def test_gnubg_loads_our_files_with_the_same_moves_and_score(tmp_path: Path, seed: int) -> None:
-    match = self_played(seed, match_to=(5, 7)[seed % 2])
+    variant = NACKGAMMON if seed == 9 else BACKGAMMON
+    match = self_played(seed, match_to=(5, 7)[seed % 2], variant=variant)
     path = tmp_path / "nardy.sgf"
     path.write_text(write_sgf(match, ("Ala", "Ola")))
     seen = run_gnubg(tmp_path, LOAD_MATCH, SGF=str(path))
@@ -114,6 +126,7 @@ def test_gnubg_loads_our_files_with_the_same_moves_and_score(tmp_path: Path, see
     assert len(seen["games"]) == len(games)
     assert seen["match-info"]["match-length"] == match.settings.match_to
     assert seen["match-info"]["X"]["name"] == "Ala"
+    assert seen["match-info"]["variation"] == ("Nackgammon" if seed == 9 else "Standard")
     for game, before, theirs in zip(games, match.scores_before(), seen["games"], strict=True):
         assert gnubg_view(theirs) == nardy_view(game)
         info = theirs["info"]
@@ -153,6 +166,7 @@ def test_gnubg_shows_nardys_marks_and_luck(tmp_path: Path) -> None:
 GNUBG_ANALYSED_MATCH = (
     FAST_PLAYERS
     + """
+gnubg.command("set variation " + os.environ.get("VARIATION", "standard"))
 gnubg.command("set seed " + os.environ["SEED"])
 gnubg.command("new match 3")
 gnubg.command("set analysis chequerplay evaluation plies 0")
@@ -174,14 +188,21 @@ def played(match: Match) -> list[list[Any]]:
 
 
 @needs_gnubg
-@pytest.mark.parametrize("seed", [7, 11, 23])
-def test_gnubgs_own_analysed_files_read_as_its_mat(tmp_path: Path, seed: int) -> None:
+@pytest.mark.parametrize(
+    ("seed", "variation"), [(7, "standard"), (11, "standard"), (23, "nackgammon")]
+)
+def test_gnubgs_own_analysed_files_read_as_its_mat(
+    tmp_path: Path, seed: int, variation: str
+) -> None:
     sgf, mat = tmp_path / "gnubg.sgf", tmp_path / "gnubg.mat"
-    run_gnubg(tmp_path, GNUBG_ANALYSED_MATCH, SGF=str(sgf), MAT=str(mat), SEED=str(seed))
+    env = {"SGF": str(sgf), "MAT": str(mat), "SEED": str(seed), "VARIATION": variation}
+    run_gnubg(tmp_path, GNUBG_ANALYSED_MATCH, **env)
     text = sgf.read_text()
     assert "A[" in text and "LU[" in text  # gnubg's own analysis, skipped when reading
     from_sgf, from_mat = read_sgf(text), read_mat(mat.read_text())
     assert from_sgf.players == from_mat.players
+    expected = "nackgammon" if variation == "nackgammon" else "backgammon"
+    assert from_sgf.match.variant.name == from_mat.match.variant.name == expected
     assert from_sgf.match.score == from_mat.match.score and from_sgf.match.is_over()
     assert [g.result for g in from_sgf.match.games] == [g.result for g in from_mat.match.games]
     assert played(from_sgf.match) == played(from_mat.match)

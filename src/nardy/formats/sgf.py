@@ -3,7 +3,8 @@
 
 Each game is one game tree. Its root holds the match (``MI[length:5][game:0][ws:0][bs:0]``,
 the scores before the game), the players (``PW`` is player 0, ``PB`` player 1), the rules
-(``RU[Crawford]``, ``RU[Crawford:CrawfordGame]``, ``RU[Jacoby]``) and the result
+(``RU[Crawford]``, ``RU[Crawford:CrawfordGame]``, ``RU[Jacoby]``, with ``:Nackgammon``
+for nackgammon) and the result
 (``RE[W+2]``, ``R`` after the points for a resignation). Each later node is one action:
 ``W[52mhxv]`` a roll and its play, ``B[double]``, ``W[take]``, ``W[drop]``. A play's steps
 are pairs of letters in the mover's own numbering: player 0's point p is the letter
@@ -62,7 +63,8 @@ from nardy.rules.game import (
 from nardy.rules.match import Match
 from nardy.rules.plays import Dice, Step, legal_plays
 from nardy.rules.settings import Settings
-from nardy.variants import BACKGAMMON
+from nardy.rules.variant import MAT, Variant
+from nardy.variants import BACKGAMMON, VARIANTS
 
 COLOURS = "WB"
 """Player 0 is White, player 1 Black, as in gnubg."""
@@ -107,8 +109,8 @@ def write_sgf(
 
 
 def _check_writable(match: Match, players: Sequence[str]) -> None:
-    if match.variant.name != BACKGAMMON.name:
-        raise SgfError(f"nardy writes .sgf files of backgammon only, not {match.variant.name}")
+    if MAT not in match.variant.formats:
+        raise SgfError(f"an .sgf file holds backgammon or nackgammon, not {match.variant.name}")
     if match.settings.auto_doubles:
         raise SgfError("nardy does not write automatic doubles (auto_doubles) to .sgf")
     if match.settings.backgammon_value != 3:
@@ -124,11 +126,17 @@ def _root(match: Match, index: int, before: tuple[int, int], players: Sequence[s
         f"FF[4]GM[6]CA[UTF-8]AP[nardy]MI[length:{settings.match_to}][game:{index}]"
         f"[ws:{before[0]}][bs:{before[1]}]PW[{escape(players[0])}]PB[{escape(players[1])}]"
     )
+    rules = []
     if settings.match_to and settings.crawford:
-        crawford = match_key(match, index).crawford
-        root += "RU[Crawford:CrawfordGame]" if crawford else "RU[Crawford]"
+        rules.append("Crawford")
+        if match_key(match, index).crawford:
+            rules.append("CrawfordGame")
     elif not settings.match_to and settings.jacoby:
-        root += "RU[Jacoby]"
+        rules.append("Jacoby")
+    if match.variant.name != BACKGAMMON.name:
+        rules.append(match.variant.name.capitalize())  # gnubg's variation: "Nackgammon"
+    if rules:
+        root += f"RU[{':'.join(rules)}]"
     result = game.result
     if result is not None and result.winner is not None:
         resigned = "R" if result.kind == "resign" else ""
@@ -235,7 +243,7 @@ def read_sgf(text: str) -> SgfMatch:
             raise SgfError(f"game {number} is not backgammon (GM[{root['GM'][0]}], not GM[6])")
     first = roots[0]
     players = (_value(first, "PW", "player 0"), _value(first, "PB", "player 1"))
-    match = Match.new(BACKGAMMON, _settings(first))
+    match = Match.new(*_rules(first))
     for number, tree in enumerate(trees, 1):
         match = _replay_game(match, tree, number, number == len(trees))
     return SgfMatch(match, players)
@@ -245,21 +253,28 @@ def _value(root: Mapping[str, list[str]], name: str, default: str) -> str:
     return root[name][0] if name in root else default
 
 
-def _settings(root: Mapping[str, list[str]]) -> Settings:
+def _rules(root: Mapping[str, list[str]]) -> tuple[Variant, Settings]:
+    """The variant and settings the first game's root names."""
     info = dict(v.split(":", 1) for v in root.get("MI", []) if ":" in v)
     try:
         length = int(info.get("length", "0"))
     except ValueError:
         raise SgfError(f"MI[length:{info['length']}] is not a match length") from None
-    rules = root.get("RU", [""])[0]
+    words = set(root.get("RU", [""])[0].split(":")) - {""}
     if "CV" in root:
         raise SgfError("automatic doubles (CV) are not read: the opening ties are not recorded")
+    variations = {v.name: v for v in VARIANTS.values() if MAT in v.formats}
+    named = [variations[w.lower()] for w in words if w.lower() in variations]
+    unknown = words - {"Crawford", "CrawfordGame", "Jacoby"} - {v.name.capitalize() for v in named}
+    if unknown:
+        raise SgfError(f"RU[{root['RU'][0]}]: {', '.join(sorted(unknown))} is not in nardy's rules")
+    variant = named[0] if named else BACKGAMMON
     values: dict[str, object] = {"match_to": max(length, 0)}
     if length > 0:
-        values["crawford"] = rules.startswith("Crawford")
+        values["crawford"] = "Crawford" in words
     else:
-        values["jacoby"] = rules == "Jacoby"
-    return Settings.for_variant(BACKGAMMON, values)
+        values["jacoby"] = "Jacoby" in words
+    return variant, Settings.for_variant(variant, values)
 
 
 def _replay_game(match: Match, tree: Tree, number: int, last: bool) -> Match:

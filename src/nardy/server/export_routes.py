@@ -43,7 +43,7 @@ def export_routes(visible_table: VisibleTable, reviews: Reviews) -> APIRouter:
         review = json.loads(row.result or "null") if row and row.status == "done" else None
         try:
             text = write_sgf(table.match, [table.seat_name(s) or "?" for s in range(2)], review)
-        except SgfError as error:  # backgammon only
+        except SgfError as error:  # backgammon and nackgammon only
             raise HTTPException(400, f"no .sgf for this table: {error}") from None
         return PlainTextResponse(
             text, headers={"Content-Disposition": f'attachment; filename="{table_id}.sgf"'}

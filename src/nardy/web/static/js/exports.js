@@ -7,19 +7,18 @@ import { api } from "./api.js";
 import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 
-const MAT = new Set(["backgammon", "nackgammon"]);
-const SGF = new Set(["backgammon"]);
+const FORMATS = new Set(["backgammon", "nackgammon"]); // the variants with .mat, .sgf and IDs
 
 /** Download links for the table's .mat and .sgf files, or null when there are none. */
 export function exportLinks(tableId, variant) {
-  if (!MAT.has(variant)) return null;
+  if (!FORMATS.has(variant)) return null;
   const link = (kind) => h("a", { href: `/api/tables/${tableId}/record.${kind}`, download: `${tableId}.${kind}`, "data-export": kind }, t(`export.${kind}`));
-  return h("p", { class: "links", id: "export-links" }, link("mat"), SGF.has(variant) ? link("sgf") : null);
+  return h("p", { class: "links", id: "export-links" }, link("mat"), link("sgf"));
 }
 
 /** The IDs of every position of the table's match (``GET /api/tables/{id}/positions``). */
 export async function loadIds(tableId, variant) {
-  if (!MAT.has(variant)) return null;
+  if (!FORMATS.has(variant)) return null;
   try {
     return (await api(`/api/tables/${tableId}/positions`)).games;
   } catch {
