@@ -13,7 +13,7 @@ from nardy.formats.jellyfish import read_mat
 from nardy.formats.record import match_to_record, replay
 from nardy.formats.sgf import read_sgf, write_sgf
 from nardy.formats.sgf_syntax import SgfError
-from nardy.rules.game import Accept, OpeningRoll, Resign
+from nardy.rules.game import Accept, MakePlay, OpeningRoll, Resign, Roll
 from nardy.rules.match import Match
 from nardy.rules.settings import Settings
 from nardy.variants import BACKGAMMON, LONG_NARDY, NACKGAMMON
@@ -88,6 +88,27 @@ def test_the_review_goes_where_gnubg_keeps_its_marks() -> None:
     moves = [n for n in nodes if n[:2] in ("W[", "B[") and n[2].isdigit()]
     assert moves[0].endswith("]LU[+0.250]BM[2]")
     assert moves[1].endswith("]LU[-0.500]DC[]")  # DC: the cube decision before its roll
+
+
+def test_marks_of_a_roll_before_a_resignation_and_of_the_answer() -> None:
+    """The cube decision before a roll that is then resigned goes to that roll's node; the
+    answer to a resignation has no node in gnubg's files and is left out."""
+    match = Match.new(BACKGAMMON, Settings.for_variant(BACKGAMMON, {"match_to": 3}))
+    match = match.apply(OpeningRoll((3, 1))).apply(MakePlay(0, ((8, 5), (6, 5))))
+    match = match.apply(Roll(1, (6, 4))).apply(Resign(1, 1)).apply(Accept(0))
+    kinds = [a.type for a in match.games[0].actions]
+    review = {
+        "games": [
+            {
+                "decisions": [
+                    {"action": kinds.index("roll"), "kind": "double", "mark": "bad"},
+                    {"action": kinds.index("accept"), "kind": "resign", "mark": "very bad"},
+                ]
+            }
+        ]
+    }
+    text = write_sgf(match, analysis=review)
+    assert text.endswith(";B[64]BC[1])\n") and "BM[" not in text
 
 
 def test_errors_say_what_is_wrong() -> None:

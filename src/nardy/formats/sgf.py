@@ -70,6 +70,8 @@ COLOURS = "WB"
 """Player 0 is White, player 1 Black, as in gnubg."""
 SKILL = {"doubtful": "DO[]", "bad": "BM[1]", "very bad": "BM[2]"}
 CUBE_SKILL = {"doubtful": "DC[]", "bad": "BC[1]", "very bad": "BC[2]"}
+ROLL_NODES = ("play", "accept")
+"""The actions whose node carries a roll: a play, or an accepted resignation after a roll."""
 _MOVE = re.compile(r"^([1-6])([1-6])((?:[a-z]{2}){0,4})$")
 _RESULT = re.compile(r"^([WB])\+(\d+)(R?)$", re.IGNORECASE)
 
@@ -146,18 +148,20 @@ def _root(match: Match, index: int, before: tuple[int, int], players: Sequence[s
 
 def _marks(game: Game, decisions: Sequence[Mapping[str, Any]]) -> dict[int, str]:
     """The properties the review adds to the node of each action, by action index; a
-    cube decision before a roll goes to the play of that roll."""
+    cube decision before a roll goes to the node of that roll. The answers to a
+    resignation have no node in gnubg's files, so their marks are left out."""
     marks: dict[int, str] = {}
     for decision in decisions:
         at = decision.get("action")
         if not isinstance(at, int) or not 0 <= at < len(game.actions):
             continue
         mark, kind = decision.get("mark"), decision.get("kind")
+        if kind not in ("move", "double", "take"):
+            continue
         cube_before_roll = kind == "double" and game.actions[at].type == "roll"
-        if cube_before_roll:
-            at = next(
-                (i for i in range(at, len(game.actions)) if game.actions[i].type == "play"), -1
-            )
+        if cube_before_roll:  # the node of that roll: its play, or the roll before resigning
+            rolled = (i for i, a in enumerate(game.actions) if i > at and a.type in ROLL_NODES)
+            at = next(rolled, -1)
         text = ""
         if kind == "move" and isinstance(decision.get("luck"), int | float):
             text += f"LU[{decision['luck']:+.3f}]"

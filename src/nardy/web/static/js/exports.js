@@ -6,19 +6,22 @@
 import { api } from "./api.js";
 import { h, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { facts } from "./variants.js";
 
-const FORMATS = new Set(["backgammon", "nackgammon"]); // the variants with .mat, .sgf and IDs
+/** Whether ``variant``'s games fit ``format`` (its facts' ``formats``, GET /api/variants):
+ * "mat" for the .mat and .sgf files, "gnubg-match-id" for the XGID and gnubg ID. */
+const holds = (variant, format) => (facts(variant).formats || []).includes(format);
 
 /** Download links for the table's .mat and .sgf files, or null when there are none. */
 export function exportLinks(tableId, variant) {
-  if (!FORMATS.has(variant)) return null;
+  if (!holds(variant, "mat")) return null;
   const link = (kind) => h("a", { href: `/api/tables/${tableId}/record.${kind}`, download: `${tableId}.${kind}`, "data-export": kind }, t(`export.${kind}`));
   return h("p", { class: "links", id: "export-links" }, link("mat"), link("sgf"));
 }
 
 /** The IDs of every position of the table's match (``GET /api/tables/{id}/positions``). */
 export async function loadIds(tableId, variant) {
-  if (!FORMATS.has(variant)) return null;
+  if (!holds(variant, "gnubg-match-id")) return null;
   try {
     return (await api(`/api/tables/${tableId}/positions`)).games;
   } catch {
