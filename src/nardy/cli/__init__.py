@@ -7,7 +7,7 @@ does not load the server or the network.
 
 >>> [module.NAME for module in COMMANDS]  # doctest: +NORMALIZE_WHITESPACE
 ['moves', 'selfplay', 'bestmove', 'train', 'label', 'fit', 'serve', 'verify-dice', 'replay',
- 'analyze', 'bench', 'bearoff', 'rollout', 'strength']
+ 'analyze', 'bench', 'bearoff', 'rollout', 'strength', 'convert', 'position']
 """
 
 from __future__ import annotations
@@ -22,9 +22,11 @@ from nardy.cli import (
     bearoff,
     bench,
     bestmove,
+    convert,
     fit,
     label,
     moves,
+    position,
     replay,
     rollout,
     selfplay,
@@ -49,6 +51,8 @@ COMMANDS: tuple[ModuleType, ...] = (
     bearoff,
     rollout,
     strength,
+    convert,
+    position,
 )
 """The subcommands, in the order ``nardy --help`` lists them."""
 

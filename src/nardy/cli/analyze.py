@@ -14,13 +14,13 @@ import sys
 from typing import Any, TextIO
 
 NAME = "analyze"
-HELP = "review a game record or .mat file: errors, luck and a rating per player"
+HELP = "review a game record, .mat or .sgf file: errors, luck and a rating per player"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from nardy.analysis import DEFAULT_PLY
 
-    parser.add_argument("file", help="a nardy-record/1 JSON file or a Jellyfish .mat file")
+    parser.add_argument("file", help="a nardy-record/1 JSON, Jellyfish .mat or gnubg .sgf file")
     parser.add_argument(
         "--ply",
         type=int,

@@ -168,6 +168,11 @@ def _check_result(game: Game, stored: Any, number: int) -> None:
         )
 
 
+def action_events(action: Action) -> list[Event]:
+    """The events that make ``action`` again, to replay a match step by step."""
+    return _events(action_to_json(action), 0, 0)
+
+
 def _events(action: Any, game: int, number: int) -> list[Event]:
     """The events one record action stands for."""
     if not isinstance(action, Mapping):

@@ -25,6 +25,7 @@ from nardy.server import defaults
 from nardy.server.dice import commitment as dice_service
 from nardy.server.http.analysis import router as analysis_router
 from nardy.server.http.dice import dice_routes
+from nardy.server.http.exports import export_routes
 from nardy.server.http.guard import HttpGuard
 from nardy.server.http.history import history_routes
 from nardy.server.http.rules_pages import rules_routes
@@ -369,6 +370,7 @@ def create_app(
     app.include_router(rules_routes())
     app.include_router(dice_routes(store))
     app.include_router(analysis_router(lobby, reviews, config.analysis_ply, player_of))
+    app.include_router(export_routes(visible_table, reviews))
 
     # -- the table connection
 

@@ -30,6 +30,11 @@ class PositionQuery(BaseModel):
         None, description="a position JSON (INTERFACES.md §1), its dice optional"
     )
     position_id: str | None = Field(None, description="a gnubg Position ID (backgammon)")
+    text: str | None = Field(
+        None,
+        description="an XGID, a gnubg ID or a pasted .mat or .sgf match (its latest play);"
+        " its cube, score and dice replace the fields below",
+    )
     dice: list[int] | None = Field(None, description="two dice; without: the cube decision")
     ply: int | None = Field(None, description="how many rolls ahead (0 to 2)")
     match_to: int = Field(0, description="0 for money play, else the match length")
@@ -127,6 +132,7 @@ def router(
     async def analyse_position_route(query: PositionQuery) -> dict[str, Any]:
         from nardy.analysis.position import analyse_position
 
+        query = _with_text(query)
         position, dice, settings = _read_position(query)
         depth = _ply(query.ply, default=min(ply_default, MAX_PLY))
         score = [*query.score, 0, 0][:2]
@@ -160,7 +166,7 @@ def router(
         from nardy.analysis.position import ROLLOUT_GAMES
         from nardy.formats.position_json import position_to_json
 
-        position, dice, _ = _read_position(query)
+        position, dice, _ = _read_position(_with_text(query))
         if query.games not in ROLLOUT_GAMES:
             sizes = ", ".join(map(str, ROLLOUT_GAMES))
             raise HTTPException(400, f"a rollout here is {sizes} games")
@@ -181,6 +187,34 @@ def _ply(asked: int | None, default: int) -> int:
     if not 0 <= asked <= MAX_PLY:
         raise HTTPException(400, f"'ply' is from 0 to {MAX_PLY}")
     return asked
+
+
+def _with_text(query: PositionQuery) -> PositionQuery:
+    """The query with its pasted ``text`` read into the position and its state."""
+    from nardy.formats.position_json import position_to_json
+    from nardy.formats.position_text import read_position_or_match
+
+    if query.text is None:
+        return query
+    if query.position is not None or query.position_id is not None:
+        raise HTTPException(400, "give one of 'text', 'position' and 'position_id'")
+    try:
+        state = read_position_or_match(query.text)
+    except NardyError as error:
+        raise HTTPException(400, str(error)) from None
+    me, owner = state.on_roll, state.owner
+    return query.model_copy(
+        update={
+            "text": None,
+            "position": position_to_json(state.position),
+            "dice": list(state.dice) if state.dice else query.dice,
+            "match_to": state.match_to,
+            "score": [state.score[me], state.score[1 - me]],
+            "cube": state.cube,
+            "owner": "centred" if owner is None else "roller" if owner == me else "opponent",
+            "crawford": state.crawford,
+        }
+    )
 
 
 def _read_position(query: PositionQuery) -> tuple[Any, Any, Any]:

@@ -1,6 +1,7 @@
-// The analysis of a position given by itself (route ``#/analyse``): a gnubg Position ID,
-// a position JSON, or a position set up on the board by clicking, with dice; the server
-// answers the ranked plays, or without dice the cube decision.
+// The analysis of a position given by itself (route ``#/analyse``): an XGID, a gnubg ID,
+// a pasted .mat or .sgf match (its latest play), a position JSON, or a position set up on
+// the board by clicking, with dice; the server answers the ranked plays, or without dice
+// the cube decision.
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import { api } from "./api.js";
@@ -13,6 +14,7 @@ import { arrowsSVG, equity } from "./review_parts.js";
 import { VARIANTS, facts, startPosition, variantOr } from "./variants.js";
 
 const PIPS = [1, 2, 3, 4, 5, 6];
+const BARE_POSITION_ID = /^[A-Za-z0-9+/]{14}$/;
 
 function emptyPosition(variant) {
   return { variant, board: new Array(24).fill(0), bar: [0, 0], off: [15, 15], reserve: [0, 0] };
@@ -86,7 +88,10 @@ export function analyseView(root) {
         return null;
       }
     } else if (raw) {
-      body.position_id = raw;
+      // an XGID, a gnubg ID or a pasted .mat or .sgf match: the server reads it, and its
+      // dice, cube and score count; a Position ID alone takes the dice chosen here
+      body.text = raw;
+      if (!BARE_POSITION_ID.test(raw)) delete body.dice;
     } else {
       body.position = { variant, board: position.board, bar: position.bar, off: position.off, reserve: position.reserve };
     }
@@ -208,7 +213,7 @@ export function analyseView(root) {
             render();
           }),
           h("label", { for: "analyse-text" }, t("analyse.text")),
-          h("textarea", { id: "analyse-text", rows: "4", spellcheck: "false", oninput: (e) => { text = e.target.value; } }, text),
+          h("textarea", { id: "analyse-text", rows: "4", placeholder: "XGID=…", spellcheck: "false", oninput: (e) => { text = e.target.value; } }, text),
           h("div", { class: "row" },
             h("label", { for: "analyse-die-1" }, t("analyse.dice")),
             select("analyse-die-1", dieOptions, dice[0], (v) => { dice = Number(v) ? [Number(v), dice[1] || 1] : [0, 0]; render(); }),

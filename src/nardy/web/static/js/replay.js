@@ -8,6 +8,7 @@ import { api } from "./api.js";
 import { applyStep, boardSVG } from "./board.js";
 import { colourOf, notation, seatName, settingsSummary, variantName } from "./common.js";
 import { clear, h } from "./dom.js";
+import { exportLinks, idsPanel, loadIds } from "./exports.js";
 import { t } from "./i18n.js";
 import { icon } from "./icons.js";
 import { prefs } from "./prefs.js";
@@ -92,6 +93,7 @@ export function replayView(root, tableId) {
   let frames = [];
   let at = 0;
   let seat = 0;
+  let ids = null; // each position's XGID and gnubg ID
   const page = h("div", { class: "replay-page replay" });
   clear(root).append(page);
 
@@ -110,6 +112,8 @@ export function replayView(root, tableId) {
     }
     frames = framesOf(record, seat);
     at = 0;
+    render();
+    ids = await loadIds(tableId, record.variant);
     render();
   }
 
@@ -207,13 +211,15 @@ export function replayView(root, tableId) {
           nav("prev", t("replay.prev"), at - 1),
           h("span", { class: "counter", id: "replay-counter" }, t("replay.counter", { i: at + 1, n: frames.length })),
           nav("next", t("replay.next"), at + 1, true),
-          nav("last", t("replay.last"), frames.length - 1))),
+          nav("last", t("replay.last"), frames.length - 1)),
+        idsPanel(ids, frame)),
       h("aside", { class: "table-side" },
         h("section", { class: "card" }, h("h2", {}, t("replay.moves")), list),
         h("p", { class: "links" },
           h("a", { href: `#/table/${tableId}` }, t("replay.back")),
           h("a", { href: `#/review/${tableId}` }, t("table.review")),
-          h("a", { href: `#/dice/${tableId}` }, t("table.verify_dice")))),
+          h("a", { href: `#/dice/${tableId}` }, t("table.verify_dice"))),
+        exportLinks(tableId, record.variant)),
     );
     // Keep the current move in sight inside the list (never by scrolling the page).
     const current = list.querySelector('[aria-current="true"]');

@@ -9,6 +9,7 @@ import { api } from "./api.js";
 import { boardSVG } from "./board.js";
 import { seatName, settingsSummary, variantName } from "./common.js";
 import { clear, h } from "./dom.js";
+import { exportLinks, idsPanel, loadIds } from "./exports.js";
 import { t } from "./i18n.js";
 import { prefs } from "./prefs.js";
 import { describe, framesOf } from "./replay.js";
@@ -27,6 +28,7 @@ export function reviewView(root, tableId) {
   let shown = null; // the candidate whose arrows are drawn instead of the best play
   let timer = null;
   let closed = false;
+  let ids = null; // each position's XGID and gnubg ID
   const page = h("div", { class: "review" });
   clear(root).append(page);
 
@@ -38,6 +40,8 @@ export function reviewView(root, tableId) {
       return;
     }
     frames = framesOf(record);
+    render();
+    ids = await loadIds(tableId, record.variant);
     render();
     await follow(true);
   }
@@ -270,12 +274,14 @@ export function reviewView(root, tableId) {
             h("span", { class: "counter", id: "review-counter" }, t("replay.counter", { i: at + 1, n: frames.length })),
             h("button", { type: "button", class: "primary", "data-nav": "next", onclick: () => go(at + 1) }, t("replay.next")),
             h("button", { type: "button", "data-nav": "next-mistake", onclick: () => mistake(1), disabled: !review }, t("review.next_mistake"))),
+          idsPanel(ids, frame),
           review ? decisionPanel(players) : null,
           graph()),
         h("div", { class: "col card" }, h("h2", {}, t("review.moves")), moveList(players))),
       h("p", { class: "links" },
         h("a", { href: `#/table/${tableId}` }, t("replay.back")),
         h("a", { href: `#/replay/${tableId}` }, t("table.replay"))),
+      exportLinks(tableId, record.variant),
     ].filter(Boolean));
   }
 

@@ -35,6 +35,7 @@ function shape(doc) {
     money: doc.money,
     chouette: doc.chouette,
     mat: doc.formats.includes("mat"),
+    formats: doc.formats,
     colourByStarter: doc.starter_takes_white,
     resignOffer: doc.resign_levels.length > 0,
     resignLevels: doc.resign_levels,
