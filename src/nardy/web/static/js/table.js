@@ -44,10 +44,22 @@ export function tableView(root, tableId) {
   const socket = tableSocket(tableId, {
     state: onState,
     rematch: (id) => { location.hash = `#/table/${id}`; },
-    error: (message) => toast(t("error.server", { message })),
+    // before the first state, a refusal is the whole page (refused below), not a toast
+    error: (message) => state && toast(t("error.server", { message })),
     offline: (lost) => { banner.hidden = !lost; },
+    refused,
   });
   const send = (doc) => socket.send(doc);
+
+  /** A link to a table that does not exist (or may not be seen) ends in words, not in
+   * "connecting" for ever. */
+  function refused({ missing, message }) {
+    if (state) return toast(t("error.server", { message }));
+    clear(page).append(h("section", { class: "card table-refused", id: "table-refused", role: "alert" },
+      h("h1", {}, missing ? t("table.not_found") : t("table.refused")),
+      h("p", {}, missing ? t("table.not_found_explain") : t("error.server", { message })),
+      h("a", { href: "#/", class: "button primary" }, t("table.back_to_lobby"))));
+  }
 
   // -- states
 
