@@ -68,12 +68,14 @@ WORDS_AND_BUTTONS = """async () => {
   const base = { status: "playing", you: 0, turn: 0, perspective: 0, variant: "backgammon", n: 7 };
   const seen = (state) => ({
     status: statusText(state, nameOf),
-    buttons: controls(state, state.legal, () => {}, ui).map((b) => [b.dataset.action, b.textContent]),
+    buttons: controls(state, state.legal, () => {}, ui)
+      .map((b) => [b.dataset.action, b.textContent]),
   });
   return {
     manual: seen({ ...base, phase: "rolling", auto: {}, legal: { roll: true } }),
     automatic: seen({ ...base, phase: "rolling", auto: { roll: true }, legal: { roll: true } }),
-    blocked: seen({ ...base, phase: "moving", dice: [6, 6], steps: [], legal: { steps: [], confirm: true } }),
+    blocked: seen({ ...base, phase: "moving", dice: [6, 6], steps: [],
+      legal: { steps: [], confirm: true } }),
   };
 }"""
 
