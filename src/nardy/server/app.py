@@ -24,6 +24,7 @@ from nardy.server import defaults
 from nardy.server import dice as dice_service
 from nardy.server.accounts import AccountError, Accounts, Busy, name_key
 from nardy.server.analysis_routes import router as analysis_router
+from nardy.server.app_shell import shell_routes
 from nardy.server.broker import Broker
 from nardy.server.cluster import Site
 from nardy.server.dice_routes import dice_routes
@@ -378,6 +379,7 @@ def create_app(
     static = resources.files("nardy.web") / "static"
     if static.is_dir():
         app.mount("/static", StaticFiles(directory=str(static)), name="static")
+        app.include_router(shell_routes(Path(str(static))))  # /favicon.ico, /sw.js
 
         @app.get("/", include_in_schema=False)
         def index() -> FileResponse:

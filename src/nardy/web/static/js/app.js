@@ -85,6 +85,22 @@ function bindSettings() {
   });
 }
 
+/** Without a network the page says so at once (the service worker still opens the lobby
+ * from its cache); a table's socket reconnects by itself when the network returns. */
+function bindOffline() {
+  const banner = document.getElementById("offline");
+  const show = () => { banner.hidden = navigator.onLine; };
+  window.addEventListener("online", show);
+  window.addEventListener("offline", show);
+  show();
+}
+
+/** The service worker keeps the client for offline use (served by server/app_shell.py). */
+function installWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("/sw.js").catch(() => { /* the site works without it */ });
+}
+
 window.addEventListener("nardy:language", () => {
   fillLanguages();
   if (current && current.rerender) current.rerender();
@@ -94,5 +110,7 @@ window.addEventListener("hashchange", route);
 
 await Promise.all([setLanguage(preferredLanguage()), loadVariants()]);
 bindSettings();
-showWho(await whoAmI());
+bindOffline();
+installWorker();
+showWho(await whoAmI().catch(() => null)); // offline, and never asked before: no name
 route();

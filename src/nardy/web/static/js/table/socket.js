@@ -77,7 +77,13 @@ export function tableSocket(tableId, on) {
   const again = () => {
     if (timer !== null && (document.visibilityState === "visible" || navigator.onLine)) connect();
   };
+  // The network gone: the socket is as good as closed (a phone may not notice for
+  // minutes); close it, so that the page says so and reconnects as soon as it returns.
+  const gone = () => {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.close();
+  };
   window.addEventListener("online", again);
+  window.addEventListener("offline", gone);
   document.addEventListener("visibilitychange", again);
   connect();
 
@@ -90,6 +96,7 @@ export function tableSocket(tableId, on) {
       closed = true;
       clearTimeout(timer);
       window.removeEventListener("online", again);
+      window.removeEventListener("offline", gone);
       document.removeEventListener("visibilitychange", again);
       if (socket) socket.close();
     },
