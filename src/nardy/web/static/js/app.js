@@ -9,7 +9,7 @@ import { h } from "./dom.js";
 import { icon } from "./icons.js";
 import { LANGUAGES, language, preferredLanguage, setLanguage, t } from "./i18n.js";
 import { joinView, lobbyView } from "./lobby.js";
-import { prefs, setPrefs } from "./prefs.js";
+import { applyTheme, prefs, setPrefs } from "./prefs.js";
 import { profileView } from "./profile.js";
 import { ratingsView } from "./ratings.js";
 import { replayView } from "./replay.js";
@@ -106,6 +106,8 @@ window.addEventListener("nardy:language", () => {
   if (current && current.rerender) current.rerender();
 });
 window.addEventListener("nardy:me", (e) => showWho(e.detail));
+window.addEventListener("nardy:prefs", (e) => applyTheme(e.detail.theme));
+applyTheme(prefs().theme);
 window.addEventListener("hashchange", route);
 
 await Promise.all([setLanguage(preferredLanguage()), loadVariants()]);
