@@ -68,7 +68,7 @@ def test_a_live_table_reconnects_when_the_network_returns(browser, server):
         page = new_page(browser, server, width=width, height=height)
         sign_in(page, "Roamer")
         create_table(page, "backgammon")
-        table_banner = page.locator(".table-page ~ .offline, .offline:not(#offline)").first
+        table_banner = page.locator(".offline")
         page.context.set_offline(True)
         table_banner.wait_for(state="visible")
         assert page.locator("#offline").is_visible()
