@@ -1,14 +1,15 @@
 // The service worker (served as /sw.js so that its scope is the whole site; the server
 // puts VERSION and FILES in front of this text). It keeps the client's files in a cache
 // named by the version, so that the lobby opens without a network, and asks the network
-// first for everything else (the API: a GET answered before is answered from the cache
-// when the network is gone). Sockets never pass through it.
+// first for the page and for the few API answers the lobby is drawn from (kept for when
+// the network is gone). Every other request, and every socket, passes by it.
 // SPDX-License-Identifier: AGPL-3.0-or-later
 /* global VERSION, FILES */
 
 const CLIENT = `nardy-client-${VERSION}`;
 const ANSWERS = "nardy-answers"; // the API's last GET answers, for offline use
 const FACTS = ["/api/variants", "/api/time-controls"]; // what the lobby is drawn from
+const KEPT = new Set([...FACTS, "/api/me", "/api/tables"]); // ... and who you are, the tables
 
 self.addEventListener("install", (event) => {
   const answers = caches.open(ANSWERS).then((cache) => cache.addAll(FACTS)).catch(() => {});
@@ -56,5 +57,5 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (request.mode === "navigate" && url.pathname === "/") event.respondWith(page(request));
   else if (url.pathname.startsWith("/static/")) event.respondWith(clientFile(request));
-  else if (url.pathname.startsWith("/api/")) event.respondWith(networkFirst(request));
+  else if (KEPT.has(url.pathname)) event.respondWith(networkFirst(request));
 });
