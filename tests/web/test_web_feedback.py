@@ -118,8 +118,12 @@ def test_the_end_names_both_players_in_the_viewers_order(browser, server, size):
     score = page.locator("#result .final-score")
     computer = words["table.computer"].replace("{level}", words["level.intermediate"])
     assert re.fullmatch(f"Ala 0 – [123] {re.escape(computer)}", score.inner_text())
-    # a finished table opened again shows its result and its replay
+    # the replay says it the same way, and a finished table opened again shows its
+    # result and its replay
     page.goto(f"/#/replay/{table}")
+    summary = page.locator(".replay-main .table-summary")
+    summary.wait_for()
+    assert re.search(f"Ala 0 – [123] {re.escape(computer)}", summary.inner_text())
     page.goto(f"/#/table/{table}")
     page.locator("#result .final-score").wait_for()
     assert page.locator(f'#result a[href="#/replay/{table}"]').is_visible()
