@@ -51,6 +51,14 @@ def test_confirm_says_sent_at_once_and_a_second_click_sends_nothing(browser, ser
         page.locator("[data-source]").first.click()
         page.locator("[data-target]").first.click()
         wait_change(page, n)
+    # without a connection a click sends nothing, and leaves Confirm as it was
+    page.context.set_offline(True)
+    page.locator(".offline").wait_for(state="visible")
+    page.click('[data-action="confirm"]')
+    assert page.inner_text('[data-action="confirm"]') == translations("en")["action.confirm"]
+    page.context.set_offline(False)
+    page.locator(".offline").wait_for(state="hidden")
+    assert visible(page, '[data-action="confirm"]')
     n = page.get_attribute("#board", "data-n") or ""
     seen = page.evaluate(CLICK_TWICE)
     assert seen == {"disabled": True, "text": translations("en")["action.sent"], "sent": 1}

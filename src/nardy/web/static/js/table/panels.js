@@ -111,20 +111,20 @@ export function controls(state, legal, send, ui) {
   return row;
 }
 
-/** Confirm (or Pass, when the roll cannot be played): once clicked it is disabled and says
+/** Confirm (or Pass, when the roll cannot be played): once sent it is disabled and says
  * "sent" until the next state, so a second click never reaches the server. ``ui.sent``
- * holds the version it was clicked at. */
+ * holds the version it was sent at (the table forgets it when the connection is lost or
+ * the server refuses). Without a connection a click sends nothing and changes nothing. */
 function confirmButton(state, l, send, ui) {
   const sent = ui.sent === state.n;
   const label = sent ? t("action.sent") : cannotMove(state, l) ? t("action.pass") : t("action.confirm");
   return button("confirm", label, (event) => {
     const clicked = event.currentTarget;
-    if (ui.sent === state.n) return;
+    if (ui.sent === state.n || !send({ type: "confirm" })) return;
     ui.sent = state.n;
     clicked.disabled = true;
     clicked.textContent = t("action.sent");
     ui.onCommand();
-    send({ type: "confirm" });
   }, "primary", sent || !l.confirm);
 }
 

@@ -21,7 +21,7 @@ const NO_RETRY = [1008, 4001, NO_SUCH_TABLE];
 /** Open ``/ws/tables/{tableId}``; ``on.state``, ``on.rematch``, ``on.error`` receive the
  * server's messages, ``on.offline(lost)`` hears when the connection is lost and back, and
  * ``on.refused({missing, message})`` when the server refused it for good (``missing``: there
- * is no such table). Returns ``{send, close}``. */
+ * is no such table). Returns ``{send, close}``; ``send`` says whether it could send. */
 export function tableSocket(tableId, on) {
   let socket = null;
   let closed = false;
@@ -88,9 +88,12 @@ export function tableSocket(tableId, on) {
   connect();
 
   return {
+    /** Send ``doc``; false when there is no connection to send it on. */
     send(doc) {
       debug.sent.push(doc);
-      if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(doc));
+      if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+      socket.send(JSON.stringify(doc));
+      return true;
     },
     close() {
       closed = true;
