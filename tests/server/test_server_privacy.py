@@ -10,6 +10,8 @@ from client import Client, run
 from servers import LiveServer
 from websockets.exceptions import ConnectionClosed
 
+from nardy.server.http.table_socket import NO_SUCH_TABLE
+
 
 def test_signing_out_closes_the_sessions_sockets(live: LiveServer) -> None:
     async def scenario() -> None:
@@ -24,6 +26,20 @@ def test_signing_out_closes_the_sessions_sockets(live: LiveServer) -> None:
             await ala.send_raw('{"type": "resign", "level": 1, "id": 1}')
         with httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http:
             assert http.get(f"/api/tables/{table}").json()["n"] == n  # nothing happened
+        await ala.aclose()
+
+    run(scenario())
+
+
+def test_a_socket_to_no_table_is_told_so_and_closed_for_good(live: LiveServer) -> None:
+    """docs/PROTOCOL.md, The table socket: code 4004, which the browser does not retry."""
+
+    async def scenario() -> None:
+        ala = await Client(live.url, "Ala").guest()
+        with pytest.raises(ConnectionError):
+            await ala.open("0000000000000000")
+        assert ala.socket is not None and ala.socket.close_code == NO_SUCH_TABLE
+        assert "there is no table" in ala.other[0]["message"]
         await ala.aclose()
 
     run(scenario())

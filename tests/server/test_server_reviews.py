@@ -172,7 +172,12 @@ def test_hints_between_people_need_both_to_agree(fast: LiveServer):
         refused = await ala.http.get(f"/api/tables/{table}/hint")
         assert refused.status_code == 400 and "both agree" in refused.json()["detail"]
         await ala.command({"type": "hints", "allow": True})
-        assert ala.state["hints"] == {"allowed": False, "agreed": [True, False], "computer": False}
+        assert ala.state["hints"] == {
+            "allowed": False,
+            "agreed": [True, False],
+            "computer": False,
+            "rated": False,
+        }
         assert (await ben.http.get(f"/api/tables/{table}/hint")).status_code == 400
         await ben.command({"type": "hints", "allow": True})
         assert ben.state["hints"]["allowed"]
@@ -248,6 +253,7 @@ def test_no_hints_at_a_rated_table(fast: LiveServer):
         await ben.join(table)
         await ala.open()
         await ben.open()
+        assert ala.state["hints"]["rated"]  # so the page offers no hints to agree to
         await ala.command({"type": "hints", "allow": True})
         await ben.command({"type": "hints", "allow": True})
         # Ben's answer reaches Ala's socket by its own writer, maybe after Ben's ack

@@ -29,6 +29,8 @@ from conftest import (
 pytestmark = needs_browser
 
 EN = translations("en")
+COMPUTER = EN["table.computer"].format(level=EN["level.intermediate"])
+"""The computer at a table made with the form's default level (the quick game's)."""
 
 
 def state_of(page, table: str) -> dict[str, Any]:
@@ -181,8 +183,8 @@ def test_the_news_says_whether_the_computer_took_or_dropped(browser, server, siz
         wait_change(page, n)
         page.wait_for_selector("#news [data-news='take'], #news [data-news='drop']")
         text = page.inner_text("#news")
-        took = EN["news.took"].format(name="Computer (Expert)", value=2)
-        dropped = EN["news.dropped"].format(name="Computer (Expert)", points=1)
+        took = EN["news.took"].format(name=COMPUTER, value=2)
+        dropped = EN["news.dropped"].format(name=COMPUTER, points=1)
         assert took in text or dropped in text, text
         assert not page.errors  # type: ignore[attr-defined]
     finally:
@@ -210,7 +212,7 @@ def test_opening_roll_tab_title_and_sounds(browser, server, size):
             assert (mine, theirs) == (a, b)  # seat 0 is the viewer, at the bottom
             if state["plays"] == 0:  # the roll-off is the news until the first play
                 assert page.inner_text("#news [data-news='opening']") == EN["news.opening"].format(
-                    a="Opener", x=a, b="Computer (Expert)", y=b, starter="Opener"
+                    a="Opener", x=a, b=COMPUTER, y=b, starter="Opener"
                 )
             else:  # the computer started: its play is the news, the dice stay by the names
                 assert state["starter"] == 1

@@ -328,6 +328,7 @@ def _document(
         f"<title>{escape(title)} · nardy</title>\n"
         f'<meta name="description" content="{escape(description)}">\n'
         f'<link rel="canonical" href="{path}?lang={lang}">\n{alternates}\n'
+        '<link rel="icon" href="/favicon.ico">\n'
         '<link rel="stylesheet" href="/static/css/rules.css">\n</head>\n<body>\n'
         f'<header class="top"><a class="brand" href="/">nardy</a>'
         f'<nav class="games" aria-label="{escape(words["page.games"])}">{games}</nav>'

@@ -24,6 +24,7 @@ from nardy.analysis import DEFAULT_PLY
 from nardy.server import defaults
 from nardy.server.dice import commitment as dice_service
 from nardy.server.http.analysis import router as analysis_router
+from nardy.server.http.app_shell import shell_routes
 from nardy.server.http.dice import dice_routes
 from nardy.server.http.exports import export_routes
 from nardy.server.http.guard import HttpGuard
@@ -381,6 +382,7 @@ def create_app(
     static = resources.files("nardy.web") / "static"
     if static.is_dir():
         app.mount("/static", StaticFiles(directory=str(static)), name="static")
+        app.include_router(shell_routes(Path(str(static))))  # /favicon.ico, /sw.js
 
         @app.get("/", include_in_schema=False)
         def index() -> FileResponse:

@@ -37,6 +37,8 @@ MAX_MESSAGE = protocol.MAX_MESSAGE
 
 SIGNED_OUT = 4001
 """Close code of a socket whose session ended."""
+NO_SUCH_TABLE = 4004
+"""Close code of a socket opened to a table that does not exist (a mistyped link)."""
 
 
 def may_watch(row: TableRow, player_id: str | None, invite: str | None) -> bool:
@@ -102,7 +104,7 @@ class TableSockets:
                 table = await self.lobby.get(table_id)
                 row = table.row
         except TableError as error:
-            await _refuse(socket, str(error))
+            await _refuse(socket, str(error), NO_SUCH_TABLE)
             return
         if not may_watch(row, player_id, socket.query_params.get("invite")):
             await _refuse(socket, "this table is private: you need its invitation link")
@@ -286,7 +288,7 @@ class TableSockets:
         return await table.say(connection.player_id, name, text)
 
 
-async def _refuse(socket: WebSocket, message: str) -> None:
+async def _refuse(socket: WebSocket, message: str, code: int = 1008) -> None:
     with contextlib.suppress(Exception):
         await socket.send_json({"type": "error", "message": message})
-        await socket.close(1008)
+        await socket.close(code)

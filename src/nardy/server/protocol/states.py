@@ -24,7 +24,7 @@ every field a client is sent is read in one place.
 ...               game_dice=None, chat=[])
 >>> common = match_common(facts, Match.new(BACKGAMMON), seats=["Ala", None], seed=None,
 ...                       rematch=None, clock=None, hints=HintsState(allowed=True,
-...                       agreed=[False, False], computer=False))
+...                       agreed=[False, False], computer=False, rated=False))
 >>> common["phase"], common["cube"]
 ('opening', {'value': 1, 'owner': None, 'enabled': True})
 >>> seen = match_state(common, Match.new(BACKGAMMON).game, None, over=False, auto={})
@@ -99,11 +99,12 @@ class Legal(TypedDict, total=False):
 
 class HintsState(TypedDict):
     """Whether hints are given at this table, who agreed to them, whether the computer
-    sits here."""
+    sits here, and whether the table is rated (then hints are never given nor offered)."""
 
     allowed: bool
     agreed: list[bool]
     computer: bool
+    rated: bool
 
 
 class Facts(NamedTuple):

@@ -335,6 +335,7 @@ class Table(Room):
                 "allowed": self.hints_allowed(),
                 "agreed": [bool(self.hints.get(0)), bool(self.hints.get(1))],
                 "computer": bool(self.agents),
+                "rated": bool(self.row.options.get("rated")),
             },
         )
 

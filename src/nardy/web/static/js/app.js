@@ -9,7 +9,7 @@ import { h } from "./dom.js";
 import { icon } from "./icons.js";
 import { LANGUAGES, language, preferredLanguage, setLanguage, t } from "./i18n.js";
 import { joinView, lobbyView } from "./lobby.js";
-import { prefs, setPrefs } from "./prefs.js";
+import { applyTheme, prefs, setPrefs } from "./prefs.js";
 import { profileView } from "./profile.js";
 import { ratingsView } from "./ratings.js";
 import { replayView } from "./replay.js";
@@ -85,14 +85,34 @@ function bindSettings() {
   });
 }
 
+/** Without a network the page says so at once (the service worker still opens the lobby
+ * from its cache); a table's socket reconnects by itself when the network returns. */
+function bindOffline() {
+  const banner = document.getElementById("offline");
+  const show = () => { banner.hidden = navigator.onLine; };
+  window.addEventListener("online", show);
+  window.addEventListener("offline", show);
+  show();
+}
+
+/** The service worker keeps the client for offline use (served by server/http/app_shell.py). */
+function installWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("/sw.js").catch(() => { /* the site works without it */ });
+}
+
 window.addEventListener("nardy:language", () => {
   fillLanguages();
   if (current && current.rerender) current.rerender();
 });
 window.addEventListener("nardy:me", (e) => showWho(e.detail));
+window.addEventListener("nardy:prefs", (e) => applyTheme(e.detail.theme));
+applyTheme(prefs().theme);
 window.addEventListener("hashchange", route);
 
 await Promise.all([setLanguage(preferredLanguage()), loadVariants()]);
 bindSettings();
-showWho(await whoAmI());
+bindOffline();
+installWorker();
+showWho(await whoAmI().catch(() => null)); // offline, and never asked before: no name
 route();

@@ -71,10 +71,10 @@ export function dieSVG(value, colour) {
 
 const DEFS = `<defs>
   <linearGradient id="wood" x1="0" y1="0" x2="1" y2="1">
-    <stop offset="0" stop-color="#6b4226"/><stop offset="0.5" stop-color="#5a361e"/><stop offset="1" stop-color="#4a2c17"/>
+    <stop offset="0" class="wood-1"/><stop offset="0.5" class="wood-2"/><stop offset="1" class="wood-3"/>
   </linearGradient>
   <linearGradient id="felt" x1="0" y1="0" x2="0" y2="1">
-    <stop offset="0" stop-color="#efe3c8"/><stop offset="1" stop-color="#e4d3b0"/>
+    <stop offset="0" class="felt-1"/><stop offset="1" class="felt-2"/>
   </linearGradient>
   <radialGradient id="g-light" cx="0.4" cy="0.35" r="0.7">
     <stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#e2d7c4"/>

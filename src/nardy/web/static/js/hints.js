@@ -99,7 +99,7 @@ export function createHints(tableId, send) {
     if (hints.allowed && mine()) {
       row.append(h("button", { type: "button", "data-action": "hint", onclick: ask, disabled: asking }, asking ? t("hint.thinking") : t("hint.button")));
     }
-    if (!hints.computer) {
+    if (!hints.computer && !hints.rated) { // a rated match has no hints to agree to
       const agreed = hints.agreed || [false, false];
       const me = agreed[state.you];
       const other = agreed[1 - state.you];

@@ -27,7 +27,7 @@ export function lobbyView(root) {
   clear(root).append(page);
 
   async function load() {
-    me = await whoAmI(true);
+    me = await whoAmI(true).catch(() => null); // offline: the lobby without a name
     await Promise.all([refreshTables(), timeControls()]);
     render();
   }

@@ -11,7 +11,17 @@ const DEFAULTS = {
   numbers: true, // point numbers on the board
   sounds: true, // a checker set down, dice, your turn (sound.js)
   dice_text: "", // the player's own contribution to every game's dice; empty: random
+  theme: "system", // "light", "dark", or as the system says (prefers-color-scheme)
 };
+
+/** When css/dark.css applies, for each theme setting (the link's media query). */
+const DARK_WHEN = { system: "(prefers-color-scheme: dark)", light: "not all", dark: "all" };
+
+/** Apply the theme setting ``theme`` to the page (css/dark.css on, off, or as the system). */
+export function applyTheme(theme) {
+  const link = document.getElementById("dark-theme");
+  if (link) link.media = DARK_WHEN[theme] || DARK_WHEN.system;
+}
 
 export function prefs() {
   try {

@@ -200,7 +200,7 @@ export function replayView(root, tableId) {
       h("section", { class: "replay-main" },
         h("div", { class: "table-head" },
           h("h1", {}, t("replay.title"), " · ", variantName(record.variant)),
-          h("span", { class: "muted table-summary" }, settingsSummary(record.variant, record.settings), " · ", t("table.final_score", { x: record.score[0], y: record.score[1] }))),
+          h("span", { class: "muted table-summary" }, settingsSummary(record.variant, record.settings), " · ", t("table.match_score", { a: nameOf(seat), x: record.score[seat], y: record.score[1 - seat], b: nameOf(1 - seat) }))),
         bar(1 - seat, colours[1], frame.score),
         h("div", { class: "board-frame" }, board),
         bar(seat, colours[0], frame.score),

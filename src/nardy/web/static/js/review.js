@@ -259,8 +259,9 @@ export function reviewView(root, tableId) {
     const review = state && state.review;
     clear(page).append(...[
       h("h1", {}, t("review.title"), " · ", variantName(record.variant)),
-      h("p", { class: "muted" }, players.join(" – "), " · ", settingsSummary(record.variant, record.settings), " · ",
-        t("table.final_score", { x: record.score[0], y: record.score[1] }),
+      h("p", { class: "muted" },
+        t("table.match_score", { a: players[0], x: record.score[0], y: record.score[1], b: players[1] }), " · ",
+        settingsSummary(record.variant, record.settings),
         review ? ` · ${t("review.depth", { n: review.ply })}` : ""),
       analysisStatus(),
       review ? h("div", { class: "card" }, h("h2", {}, t("review.summary")), summaryTable(review, players)) : null,

@@ -34,7 +34,7 @@ export function tableView(root, tableId) {
   const draft = { text: "" };
   // The board's input, made with the board (a stand-in until the first state).
   let input = { revalidate() {}, clear() {}, sources: () => new Set(), targets: () => new Set(), sel: { selected: null, focus: null } };
-  const ui = { resultHidden: false, resignOpen: false, openResign: (open) => { ui.resignOpen = open; renderControls(); }, onCommand: () => input.clear() };
+  const ui = { resultHidden: false, resignOpen: false, sent: null, openResign: (open) => { ui.resignOpen = open; renderControls(); }, onCommand: () => input.clear() };
 
   const el = {};
   const page = h("div", { class: "table-page" });
@@ -44,10 +44,29 @@ export function tableView(root, tableId) {
   const socket = tableSocket(tableId, {
     state: onState,
     rematch: (id) => { location.hash = `#/table/${id}`; },
-    error: (message) => toast(t("error.server", { message })),
-    offline: (lost) => { banner.hidden = !lost; },
+    // before the first state, a refusal is the whole page (refused below), not a toast
+    error: (message) => state && (unsend(), toast(t("error.server", { message }))),
+    offline: (lost) => { banner.hidden = !lost; if (lost) unsend(); },
+    refused,
   });
   const send = (doc) => socket.send(doc);
+
+  /** A confirm refused or lost with the connection may be sent again. */
+  function unsend() {
+    if (ui.sent === undefined || ui.sent === null) return;
+    ui.sent = null;
+    if (el.controls) renderControls();
+  }
+
+  /** A link to a table that does not exist (or may not be seen) ends in words, not in
+   * "connecting" for ever. */
+  function refused({ missing, message }) {
+    if (state) return toast(t("error.server", { message }));
+    clear(page).append(h("section", { class: "card table-refused", id: "table-refused", role: "alert" },
+      h("h1", {}, missing ? t("table.not_found") : t("table.refused")),
+      h("p", {}, missing ? t("table.not_found_explain") : t("error.server", { message })),
+      h("a", { href: "#/", class: "button primary" }, t("table.back_to_lobby"))));
+  }
 
   // -- states
 

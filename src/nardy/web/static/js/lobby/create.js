@@ -15,7 +15,7 @@ import { strengthLine } from "./strength.js";
 /** The form's state, kept while the lobby is open. */
 export function newForm() {
   const variant = variantOr(null);
-  return { variant, settings: settingDefaults(variant), opponent: "computer", level: levelOr(variant, "expert"), seat: "random", time_control: "", rated: false, kind: "match", participants: 3, computers: 2 };
+  return { variant, settings: settingDefaults(variant), opponent: "computer", level: levelOr(variant), seat: "random", time_control: "", rated: false, kind: "match", participants: 3, computers: 2 };
 }
 
 /** Whether ``setting`` (an entry of the variant's setting list) applies to ``s``: a

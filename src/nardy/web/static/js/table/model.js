@@ -29,6 +29,17 @@ export function actorSeat(state) {
   return null;
 }
 
+/** Whether the server rolls for the viewer (S5: automatic rolls, and no double possible),
+ * so that no Roll button is shown and no "roll the dice" is said. */
+export function rollsItself(state, legal) {
+  return !!(state.auto && state.auto.roll && !legal.double);
+}
+
+/** Whether the viewer's roll cannot be played: nothing to choose, nothing played yet. */
+export function cannotMove(state, legal) {
+  return !!legal.steps && !legal.steps.length && !(state.steps || []).length;
+}
+
 /** Whether the state asks the viewer for a decision (resigning is always optional). */
 export function asksViewer(state) {
   return Object.keys(state.legal || {}).some((k) => k !== "resign");

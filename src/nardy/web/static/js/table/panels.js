@@ -9,7 +9,7 @@ import { h, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { rulesLink } from "../rules_link.js";
 import { facts } from "../variants.js";
-import { actorSeat } from "./model.js";
+import { actorSeat, cannotMove, rollsItself } from "./model.js";
 import { firstTurn, resultText, statusText } from "./status.js";
 
 const extraControls = [];
@@ -67,8 +67,7 @@ export function controls(state, legal, send, ui) {
   const chouette = state.kind === "chouette";
   // S5: with automatic rolls on and no double possible the server rolls; no button
   // flashes up in the moment before it hears of the setting
-  const rollsItself = state.auto && state.auto.roll && !l.double;
-  if (l.roll && !rollsItself) row.push(button("roll", t("action.roll"), () => send({ type: "roll" }), "primary"));
+  if (l.roll && !rollsItself(state, l)) row.push(button("roll", t("action.roll"), () => send({ type: "roll" }), "primary"));
   if (l.double) {
     const team = chouette && state.roles && state.you !== state.roles.box;
     row.push(button("double", team ? t("chouette.propose_double") : t("action.double"), () => send({ type: "double" })));
@@ -79,7 +78,7 @@ export function controls(state, legal, send, ui) {
   }
   if (l.steps) {
     row.push(button("undo", t("action.undo"), () => { ui.onCommand(); send({ type: "undo" }); }, "", !l.undo));
-    row.push(button("confirm", t("action.confirm"), () => { ui.onCommand(); send({ type: "confirm" }); }, "primary", !l.confirm));
+    row.push(confirmButton(state, l, send, ui));
   }
   if (l.take) {
     row.push(button("take", t("action.take"), () => send({ type: "take" }), "primary"));
@@ -112,6 +111,23 @@ export function controls(state, legal, send, ui) {
   return row;
 }
 
+/** Confirm (or Pass, when the roll cannot be played): once sent it is disabled and says
+ * "sent" until the next state, so a second click never reaches the server. ``ui.sent``
+ * holds the version it was sent at (the table forgets it when the connection is lost or
+ * the server refuses). Without a connection a click sends nothing and changes nothing. */
+function confirmButton(state, l, send, ui) {
+  const sent = ui.sent === state.n;
+  const label = sent ? t("action.sent") : cannotMove(state, l) ? t("action.pass") : t("action.confirm");
+  return button("confirm", label, (event) => {
+    const clicked = event.currentTarget;
+    if (ui.sent === state.n || !send({ type: "confirm" })) return;
+    ui.sent = state.n;
+    clicked.disabled = true;
+    clicked.textContent = t("action.sent");
+    ui.onCommand();
+  }, "primary", sent || !l.confirm);
+}
+
 /** What a finished match offers: a rematch, its review and replay, a new game. */
 export function endActions(state, tableId, send) {
   const seated = state.you !== null && state.you !== undefined;
@@ -129,6 +145,13 @@ export function finished(state) {
   return state.kind !== "chouette" && state.status === "over" && !!state.result;
 }
 
+/** The final score with the names, the viewer's side first: "Ala 0 – 3 Computer (expert)". */
+export function scoreLine(state, nameOf) {
+  const first = state.perspective === 1 ? 1 : 0;
+  const [a, b] = [first, 1 - first];
+  return t("table.match_score", { a: nameOf(a), x: state.score[a], y: state.score[b], b: nameOf(b) });
+}
+
 /** The end-of-match box over the board; ``hide`` puts it away to see the board (its
  * buttons then stand in the row of buttons). */
 export function resultBox(state, tableId, nameOf, send, hide) {
@@ -137,7 +160,7 @@ export function resultBox(state, tableId, nameOf, send, hide) {
       h("strong", { class: "result-title" }, statusText(state, nameOf)),
       h("button", { type: "button", class: "close", "data-action": "see-board", "aria-label": t("table.see_board"), title: t("table.see_board"), onclick: hide }, "×")),
     h("span", {}, resultText(state.result, nameOf)),
-    h("span", {}, t("table.final_score", { x: state.score[0], y: state.score[1] })),
+    h("span", { class: "final-score" }, scoreLine(state, nameOf)),
     h("span", { class: "row" }, ...endActions(state, tableId, send)));
 }
 

@@ -6,6 +6,7 @@
 import { chouetteStatus } from "../chouette.js";
 import { notation } from "../common.js";
 import { t } from "../i18n.js";
+import { cannotMove, rollsItself } from "./model.js";
 
 const isSeat = (s) => s !== null && s !== undefined;
 
@@ -31,12 +32,16 @@ export function statusText(state, nameOf) {
     case "opening":
       return t("table.opening");
     case "rolling":
-      if (state.turn === you) return l.double ? t("table.your_roll_or_double") : t("table.your_roll");
+      if (state.turn === you) {
+        if (l.double) return t("table.your_roll_or_double");
+        // "roll the dice" only beside a Roll button (S5: the server may roll for you)
+        return l.roll && !rollsItself(state, l) ? t("table.your_roll") : t("table.rolling_for_you");
+      }
       return t("table.their_roll", { name: nameOf(state.turn) });
     case "moving":
       if (state.turn === you) {
         if (l.steps && l.steps.length) return t("table.your_move", { dice: state.dice.join("–") });
-        return l.steps && !(state.steps || []).length ? t("table.no_move") : t("table.confirm_move");
+        return cannotMove(state, l) ? t("table.no_move") : t("table.confirm_move");
       }
       return t("table.their_move", { name: nameOf(state.turn) });
     case "doubled":
