@@ -104,21 +104,20 @@ class Accounts:
             raise AccountError(f"the name {name!r} is taken by an account; choose another")
 
     async def register(self, name: str, password: str) -> PlayerRow:
-        """A new account; asked again with the same name and password, that account."""
+        """A new account. A taken name is refused without looking at the password, so
+        registering is never a way to sign in (or to guess an account's password)."""
         name = clean_name(name)
         if len(password) < 8:
             raise AccountError("a password needs at least 8 characters")
         unavailable = AccountError(f"the name {name!r} cannot be registered; choose another")
         if reserved(name):
             raise unavailable
+        if await asyncio.to_thread(self.store.account, name_key(name)) is not None:
+            raise unavailable
         digest = await self._hashing(self.hasher.hash, password)
         try:
             return await asyncio.to_thread(self.store.add_player, name, digest, name_key(name))
-        except NameTaken:
-            pass
-        try:  # the owner registering again is simply signed in
-            return await self.login(name, password)
-        except AccountError:
+        except NameTaken:  # registered meanwhile
             raise unavailable from None
 
     def rename(self, player_id: str, name: str) -> PlayerRow:
