@@ -90,7 +90,8 @@ def test_sign_ins_beyond_the_waiting_room_are_told_to_retry(tmp_path: Path, hash
 def test_failed_logins_are_throttled_per_name(live: LiveServer) -> None:
     allowed = int(Limits().failed_logins_per_name.split()[0])
     with httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http:
-        http.post("/api/register", json={"name": "Ala", "password": "right one!"})
+        owner = {"X-Forwarded-For": "198.51.100.7"}  # the test server believes the header
+        http.post("/api/register", json={"name": "Ala", "password": "right one!"}, headers=owner)
         http.cookies.clear()
         codes = [
             http.post("/api/login", json={"name": "ala", "password": f"guess {k:04}"}).status_code
@@ -135,9 +136,41 @@ def test_login_answers_do_not_tell_which_names_exist(live: LiveServer, hashes: W
 def test_registering_a_taken_name(live: LiveServer) -> None:
     with httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http:
         first = http.post("/api/register", json={"name": "Ala", "password": "right one!"})
+        assert first.status_code == 200
         again = http.post("/api/register", json={"name": "ala", "password": "right one!"})
-        assert again.status_code == 200 and again.json()["id"] == first.json()["id"]
+        assert again.status_code == 400 and "cannot be registered" in again.json()["detail"]
         other = http.post("/api/register", json={"name": "ALA", "password": "another!!"})
         assert other.status_code == 400 and "cannot be registered" in other.json()["detail"]
         computer = http.post("/api/register", json={"name": "Computer", "password": "beep boop"})
         assert computer.status_code == 400 and "cannot be registered" in computer.json()["detail"]
+
+
+def test_strangers_cannot_guess_through_register_or_lock_the_owner_out(
+    live: LiveServer, hashes: Watch
+) -> None:
+    """docs/DEPLOY.md, Sign-in protection: registering a taken name never signs in, and the
+    per-name lock holds back strangers' addresses, not the owner's usual one."""
+    allowed = int(Limits().failed_logins_per_name.split()[0])
+    owner = {"X-Forwarded-For": "198.51.100.7"}  # the test server believes the header
+    right = {"name": "Ala", "password": "right one!"}
+    with httpx.Client(base_url=live.url, trust_env=False, timeout=120) as http:
+        assert http.post("/api/register", json=right, headers=owner).status_code == 200
+        http.cookies.clear()
+        for k in range(allowed + 2):
+            stranger = {"X-Forwarded-For": f"203.0.113.{k}"}
+            guess = {"name": "ala", "password": f"guess {k:04}"}
+            reply = http.post("/api/login", json=guess, headers=stranger)
+            assert reply.status_code == (400 if k < allowed else 429), (k, reply.text)
+        before = hashes.calls
+        for password in ("guess 9999", "right one!"):
+            guess = {"name": "ALA", "password": password}
+            reply = http.post(
+                "/api/register", json=guess, headers={"X-Forwarded-For": "203.0.113.99"}
+            )
+            assert reply.status_code == 400 and "cannot be registered" in reply.json()["detail"]
+            assert not http.cookies
+        assert hashes.calls == before  # a taken name is refused before any hash
+        elsewhere = http.post("/api/login", json=right, headers={"X-Forwarded-For": "192.0.2.1"})
+        assert elsewhere.status_code == 429
+        mine = http.post("/api/login", json=right, headers=owner)
+        assert mine.status_code == 200 and mine.json()["name"] == "Ala"

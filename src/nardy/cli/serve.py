@@ -86,6 +86,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="ADDRESS",
         help="a client address exempt from per-address limits (a proxy, a load test)",
     )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        default="",
+        metavar="ADDRESSES",
+        help="comma-separated addresses of the reverse proxies whose X-Forwarded-For and "
+        "X-Forwarded-Proto are believed ('*' for any); by default none are, and a "
+        "client's address is the peer's",
+    )
 
 
 def default_data_dir() -> Path:
@@ -138,5 +146,7 @@ def run(args: argparse.Namespace) -> int:
         ws_per_message_deflate=not args.no_ws_compression,
         loop=args.loop,
         ws=TableWebSocketProtocol,
+        proxy_headers=bool(args.forwarded_allow_ips),  # not uvicorn's: trust local peers
+        forwarded_allow_ips=args.forwarded_allow_ips or None,
     )
     return 0

@@ -239,6 +239,7 @@ def create_app(
         wait = await throttle.sign_in_wait(address(request))
         too_many(wait, "too many new players from your address")
         player = await accounts.register(body.name, body.password)
+        await throttle.signed_in(name_key(player.name), address(request))
         await asyncio.to_thread(start_session, response, player.id)
         return {"id": player.id, "name": player.name, "registered": True}
 
@@ -248,7 +249,8 @@ def create_app(
             key = name_key(body.name)
         except AccountError:
             raise AccountError("wrong name or password") from None
-        too_many(await throttle.login_wait(key, address(request)), "too many failed logins")
+        usual = await throttle.usual(key, address(request))  # docs/DEPLOY.md, Sign-in protection
+        too_many(await throttle.login_wait(key, address(request), usual), "too many failed logins")
         try:
             player = await accounts.login(body.name, body.password)
         except Busy:
@@ -256,6 +258,7 @@ def create_app(
         except AccountError:
             await throttle.login_failed(key, address(request))
             raise
+        await throttle.signed_in(key, address(request))
         await asyncio.to_thread(start_session, response, player.id)
         return {"id": player.id, "name": player.name, "registered": True}
 

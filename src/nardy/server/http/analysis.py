@@ -236,6 +236,12 @@ def _read_position(query: PositionQuery) -> tuple[Any, Any, Any]:
                 raise HTTPException(400, "'dice' are two numbers from 1 to 6")
             dice = (query.dice[0], query.dice[1])
             check_dice(dice)
+        if position.off == (15, 15):
+            raise HTTPException(
+                400,
+                "both sides have borne off all their checkers, but the "
+                "game ends when the first side has (RULES.md C7)",
+            )
         values: dict[str, Any] = {"match_to": query.match_to}
         if query.match_to and "crawford" in position.variant.setting_names:
             values["crawford"] = True

@@ -12,7 +12,9 @@
   bodies strictly (422 for NaN, Infinity, lone surrogates or broken JSON), so bad input
   gets a clear answer instead of a 500;
 - adds the headers that keep pages of this site from being framed, sniffed or scripted
-  from elsewhere (a Content Security Policy that allows only the site's own files).
+  from elsewhere (a Content Security Policy that allows only the site's own files) to
+  every answer, errors included (a request that fails is answered 500 here, with them),
+  and keeps the API's answers out of caches.
 """
 
 from __future__ import annotations
@@ -135,7 +137,15 @@ class HttpGuard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        secured = _with_headers(send, scope["path"])
+        secured = _Secured(send, scope["path"])
+        try:
+            await self._http(scope, receive, secured)
+        except Exception:
+            if not secured.started:  # answered here, with the headers; the server logs it
+                await _answer(secured, 500, "the server failed to answer this request")
+            raise
+
+    async def _http(self, scope: Scope, receive: Receive, secured: Send) -> None:
         if scope["method"] not in SAFE_METHODS and not self.origin_allowed(scope):
             origin = _headers(scope).get("origin")
             detail = f"requests from {origin} are not accepted here"
@@ -215,19 +225,27 @@ def _replay(body: bytes, receive: Receive) -> Receive:
     return replay
 
 
-def _with_headers(send: Send, path: str) -> Send:
-    policy = API_DOCS_POLICY if path in ("/docs", "/redoc") else CONTENT_SECURITY_POLICY
+class _Secured:
+    """A ``send`` that adds the security headers to every answer (and ``Cache-Control:
+    no-store`` to the API's, which are a person's own data), and remembers whether the
+    answer has started."""
 
-    async def secured(message: Message) -> None:
+    def __init__(self, send: Send, path: str) -> None:
+        self.send = send
+        policy = API_DOCS_POLICY if path in ("/docs", "/redoc") else CONTENT_SECURITY_POLICY
+        self.extra = [(b"content-security-policy", policy.encode()), *SECURITY_HEADERS]
+        if path.startswith("/api/"):
+            self.extra.append((b"cache-control", b"no-store"))
+        self.started = False
+
+    async def __call__(self, message: Message) -> None:
         if message["type"] == "http.response.start":
+            self.started = True
             headers = list(message.get("headers", []))
             present = {name.lower() for name, _ in headers}
-            extra = [(b"content-security-policy", policy.encode()), *SECURITY_HEADERS]
-            headers.extend((name, value) for name, value in extra if name not in present)
+            headers.extend((name, value) for name, value in self.extra if name not in present)
             message = {**message, "headers": headers}
-        await send(message)
-
-    return secured
+        await self.send(message)
 
 
 async def _answer(

@@ -26,7 +26,6 @@ nardy.server.protocol.messages.ProtocolError: a message must be a JSON object wi
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeGuard, TypeVar
@@ -34,7 +33,7 @@ from typing import Any, ClassVar, TypeGuard, TypeVar
 from nardy.rules import game
 from nardy.rules.errors import NardyError
 from nardy.server.dice import commitment as dice_service
-from nardy.server.protocol import wire
+from nardy.server.protocol import ids, wire
 from nardy.server.protocol.strict_json import JSONRefused
 from nardy.server.protocol.strict_json import parse as strict_parse
 
@@ -308,6 +307,8 @@ def parse(text: str) -> Message:
     if not isinstance(doc, dict):
         raise ProtocolError("a message must be a JSON object with a 'type'")
     reply_id = doc.get("id")
+    if not ids.plain(reply_id):  # a number orjson does not hold, a list, an object
+        reply_id = ids.exact(text)
     kind = doc.get("type")
     if not isinstance(kind, str):
         raise ProtocolError(f"unknown command {kind!r}: 'type' must be a command name", reply_id)
@@ -321,39 +322,16 @@ def parse(text: str) -> Message:
 
 
 def _read_json(text: str) -> Any:
-    """The message's JSON value, read strictly (orjson: no NaN, no lone surrogates); on
-    refusal the clearer reason of :mod:`~nardy.server.protocol.strict_json`, with the message's
-    ``id`` when the rest of it can be read."""
+    """The message's JSON value, read strictly (orjson; where orjson cannot hold a number,
+    the standard library); on refusal the reason of :mod:`~nardy.server.protocol.strict_json`, with
+    the message's ``id`` when the rest of it can be read."""
     try:
         return wire.loads(text)
-    except wire.NotJSON as error:
+    except wire.NotJSON:
         try:
-            strict_parse(text)
-        except JSONRefused as clearer:
-            raise ProtocolError(str(clearer), _id_of(text)) from None
-        raise ProtocolError(f"not valid JSON: {error}", _id_of(text)) from None
-
-
-def _id_of(text: str) -> Any:
-    """The ``id`` of a message refused for a value strict JSON does not allow (NaN, a lone
-    surrogate elsewhere), so that its error still says which message it answers.
-
-    >>> _id_of('{"type": "roll", "n": NaN, "id": 5}')
-    5
-    >>> _id_of('{"id": "\\\\ud800"}') is None
-    True
-    """
-    try:
-        doc = json.loads(text)
-    except (ValueError, RecursionError):
-        return None
-    found = doc.get("id") if isinstance(doc, dict) else None
-    if isinstance(found, bool) or not isinstance(found, str | int):
-        return None
-    try:
-        return strict_parse(json.dumps(found))
-    except JSONRefused:
-        return None
+            return strict_parse(text)
+        except JSONRefused as refused:
+            raise ProtocolError(str(refused), ids.exact(text)) from None
 
 
 # -- what the tables read

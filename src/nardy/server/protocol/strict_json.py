@@ -1,7 +1,8 @@
 """Reading JSON from clients strictly: no NaN or Infinity, no lone surrogates.
 
-Python's :func:`json.loads` accepts ``NaN`` and ``Infinity`` and turns ``"\\ud800"`` into
-a string that cannot be written as UTF-8; either would break a later step (a setting, a
+Python's :func:`json.loads` accepts ``NaN`` and ``Infinity``, reads ``1e400`` as infinity,
+fails on whole numbers of over 4,300 digits, and turns ``"\\ud800"`` into a string that
+cannot be written as UTF-8; any of these would break a later step (a setting, a
 stored chat line, a response). Everything a client sends, over HTTP or the table socket,
 is read here, so such values are refused at the door with a message a person understands.
 
@@ -11,6 +12,10 @@ is read here, so such values are refused at the door with a message a person und
 Traceback (most recent call last):
 ...
 nardy.server.protocol.strict_json.JSONRefused: not valid JSON: NaN is not a number JSON allows
+>>> parse('[1e400]')
+Traceback (most recent call last):
+...
+nardy.server.protocol.strict_json.JSONRefused: not valid JSON: the number 1e400 is too large
 >>> try:
 ...     parse('{"text": "\\\\ud83d"}')
 ... except JSONRefused as refused:
@@ -21,6 +26,7 @@ not valid JSON: a string holds a lone surrogate (\\ud83d)
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from nardy.rules.errors import NardyError
@@ -34,6 +40,22 @@ def _no_constant(name: str) -> Any:
     raise JSONRefused(f"not valid JSON: {name} is not a number JSON allows")
 
 
+def _number(text: str) -> float:
+    """A number with a fraction or exponent, refused where a double cannot hold it."""
+    value = float(text)
+    if math.isinf(value):
+        raise JSONRefused(f"not valid JSON: the number {text[:20]} is too large")
+    return value
+
+
+def _whole(text: str) -> int:
+    """A whole number, refused beyond the digits Python converts (4,300 by default)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise JSONRefused(f"not valid JSON: a whole number has {len(text)} digits") from None
+
+
 def parse(text: str | bytes) -> Any:
     """The JSON value in ``text``; :class:`JSONRefused` says what is wrong with it."""
     if isinstance(text, bytes):
@@ -42,7 +64,7 @@ def parse(text: str | bytes) -> Any:
         except UnicodeDecodeError:
             raise JSONRefused("not valid JSON: the text is not UTF-8") from None
     try:
-        doc = json.loads(text, parse_constant=_no_constant)
+        doc = json.loads(text, parse_constant=_no_constant, parse_float=_number, parse_int=_whole)
     except json.JSONDecodeError as error:
         raise JSONRefused(f"not valid JSON: {error.msg}") from None
     except RecursionError:

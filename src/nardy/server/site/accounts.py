@@ -4,8 +4,9 @@ A hash costs 64 MiB and a core for a while, so only a few are computed at once (
 pool of their own) and only a bounded number of sign-ins may wait for one; beyond that
 the server says it is busy. Logging in to a name that has no account costs as much time
 as a wrong password, and both get the same answer, so the answers do not tell which
-names are registered. Account names are unique ignoring case and Unicode width (the
-database enforces it); guests may not take an account's name or the computer's.
+names are registered. Account names are unique ignoring case, Unicode width and look-alike
+characters (their UTS #39 skeletons; the database enforces it); guests may not take an
+account's name or the computer's, nor one that looks like either.
 
 >>> import asyncio
 >>> from concurrent.futures import ThreadPoolExecutor
@@ -27,19 +28,20 @@ nardy.server.site.accounts.AccountError: wrong name or password
 from __future__ import annotations
 
 import asyncio
-import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from nardy.server.site import names
 from nardy.server.store.database import NameTaken, PlayerRow, Store
 
 T = TypeVar("T")
 
-RESERVED = ("computer",)
-"""Names (and name beginnings) that belong to the server's own players."""
+RESERVED = ("computer", "komputer", "kompiuteris", "компьютер")
+"""Names (and name beginnings) that belong to the server's own players: the computer's
+seat name in each language of the site ("Computer (expert)")."""
 
 
 class AccountError(ValueError):
@@ -51,32 +53,48 @@ class Busy(AccountError):
 
 
 def clean_name(name: str) -> str:
-    """A display name without surrounding or repeated spaces and control characters."""
+    """A display name without surrounding or repeated spaces and control characters; it
+    must show a letter or a digit.
+
+    >>> clean_name("\u3164\u3164")
+    Traceback (most recent call last):
+    ...
+    nardy.server.site.accounts.AccountError: a name needs at least one visible letter or digit
+    """
     cleaned = " ".join("".join(ch for ch in name if ch.isprintable()).split())
-    if not cleaned:
-        raise AccountError("a name needs at least one visible character")
+    if not names.visible(cleaned):
+        raise AccountError("a name needs at least one visible letter or digit")
     if len(cleaned) > 40:
         raise AccountError("a name has at most 40 characters")
     return cleaned
 
 
 def name_key(name: str) -> str:
-    """What makes two names the same name: case and Unicode compatibility forms aside.
+    """What makes two names the same name: case, Unicode compatibility forms and
+    look-alike characters aside (:mod:`nardy.server.site.names`).
 
     >>> name_key("  ÀLA ") == name_key("àla"), name_key("Ａｌａ") == name_key("ala")
     (True, True)
+    >>> name_key("Аla") == name_key("Ala")  # a Cyrillic А
+    True
     """
-    return unicodedata.normalize("NFKC", clean_name(name)).casefold()
+    return names.name_key(clean_name(name))
 
 
 def reserved(name: str) -> bool:
-    """Whether ``name`` is the computer's.
+    """Whether ``name`` is the computer's, or looks like it.
 
-    >>> reserved("Computer (expert)"), reserved("Computerphile")
-    (True, False)
+    >>> reserved("Computer (expert)"), reserved("Сomputer (expert)"), reserved("Computerphile")
+    (True, True, False)
+    >>> reserved("Компьютер (эксперт)"), reserved("Komputer")
+    (True, True)
     """
     key = name_key(name)
-    return any(key == r or key.startswith((f"{r} ", f"{r}(")) for r in RESERVED)
+    for kept in RESERVED:
+        stem = names.name_key(kept)
+        if key == stem or key.startswith((stem + " ", stem + names.name_key("("))):
+            return True
+    return False
 
 
 class Accounts:
@@ -104,21 +122,20 @@ class Accounts:
             raise AccountError(f"the name {name!r} is taken by an account; choose another")
 
     async def register(self, name: str, password: str) -> PlayerRow:
-        """A new account; asked again with the same name and password, that account."""
+        """A new account. A taken name is refused without looking at the password, so
+        registering is never a way to sign in (or to guess an account's password)."""
         name = clean_name(name)
         if len(password) < 8:
             raise AccountError("a password needs at least 8 characters")
         unavailable = AccountError(f"the name {name!r} cannot be registered; choose another")
         if reserved(name):
             raise unavailable
+        if await asyncio.to_thread(self.store.account, name_key(name)) is not None:
+            raise unavailable
         digest = await self._hashing(self.hasher.hash, password)
         try:
             return await asyncio.to_thread(self.store.add_player, name, digest, name_key(name))
-        except NameTaken:
-            pass
-        try:  # the owner registering again is simply signed in
-            return await self.login(name, password)
-        except AccountError:
+        except NameTaken:  # registered meanwhile
             raise unavailable from None
 
     def rename(self, player_id: str, name: str) -> PlayerRow:

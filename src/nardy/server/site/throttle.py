@@ -71,6 +71,9 @@ class Limits:
     unfinished_tables_per_player: int = 30
     failed_logins_per_name: str = "10 per 15 minutes"
     failed_logins_per_address: str = "30 per 15 minutes"
+    usual_address_memory: str = "1 per 30 days"
+    """How long an address an account signed in from counts as its usual one, exempt from
+    the per-name lock (docs/DEPLOY.md, Sign-in protection)."""
     concurrent_hashes: int = 2
     """argon2id hashes computed at once (each takes 64 MiB and a core for a while)."""
     hashes_waiting: int = 32
@@ -309,10 +312,13 @@ class Throttle:
         rate, key = self.limits.sign_ins_per_address, f"sign-ins:{address}"
         return None if await self._hit(rate, key) else await self._wait_long(rate, key)
 
-    async def login_wait(self, name_key: str, address: str | None) -> float | None:
+    async def login_wait(
+        self, name_key: str, address: str | None, usual: bool = False
+    ) -> float | None:
         """None when a login for this name from this address may be tried; after too many
-        failures, the seconds to wait."""
-        for rate, key in self._login_rates(name_key, address):
+        failures, the seconds to wait. The name's own count does not hold back its
+        ``usual`` addresses, so strangers failing cannot lock its owner out."""
+        for rate, key in self._login_rates(name_key, address, usual):
             if not await self._test(rate, key):
                 return await self._wait_long(rate, key)
         return None
@@ -321,8 +327,22 @@ class Throttle:
         for rate, key in self._login_rates(name_key, address):
             await self._hit(rate, key)
 
-    def _login_rates(self, name_key: str, address: str | None) -> list[tuple[str, str]]:
-        rates = [(self.limits.failed_logins_per_name, f"login-name:{name_key}")]
+    async def signed_in(self, name_key: str, address: str | None) -> None:
+        """Remember ``address`` as one the account ``name_key`` signs in from."""
+        if not self.trusted(address) and not await self.usual(name_key, address):
+            await self._hit(self.limits.usual_address_memory, f"usual:{name_key}:{address}")
+
+    async def usual(self, name_key: str, address: str | None) -> bool:
+        """Whether the account ``name_key`` signed in from ``address`` lately."""
+        if self.trusted(address):
+            return False
+        key = f"usual:{name_key}:{address}"
+        return not await self._test(self.limits.usual_address_memory, key)
+
+    def _login_rates(
+        self, name_key: str, address: str | None, usual: bool = False
+    ) -> list[tuple[str, str]]:
+        rates = [] if usual else [(self.limits.failed_logins_per_name, f"login-name:{name_key}")]
         if not self.trusted(address):
             rates.append((self.limits.failed_logins_per_address, f"login-address:{address}"))
         return rates

@@ -20,6 +20,8 @@ import json
 from collections import OrderedDict
 from typing import Any
 
+from nardy.server.protocol.wire import RawJSON
+
 LIMIT = 512
 """Answers remembered per connection (the oldest are forgotten first)."""
 
@@ -34,13 +36,15 @@ class Replies:
     @staticmethod
     def _key(message_id: Any) -> str:
         """One text per id: a string id (what clients send) as itself after a quote, any
-        other as its JSON, which never starts with one.
+        other as its JSON, which never starts with one (an id kept as text, as its text).
 
-        >>> Replies._key("7"), Replies._key(7), Replies._key({"b": 1, "a": 2})
-        ('"7', '7', '{"a": 2, "b": 1}')
+        >>> Replies._key("7"), Replies._key(7), Replies._key(RawJSON('{"b":1,"a":2}'))
+        ('"7', '7', '{"b":1,"a":2}')
         """
         if type(message_id) is str:
             return '"' + message_id
+        if isinstance(message_id, RawJSON):
+            return message_id.text
         return json.dumps(message_id, sort_keys=True)
 
     def answer(self, message_id: Any) -> dict[str, Any] | None:
