@@ -102,7 +102,7 @@ def _game(row: Any, room: Room | None) -> dict[str, Any]:
         "settings": settings,
         "players": [_holder(holder, names) for holder in seats],
         "seat": row.seat,
-        "status": row.status,
+        "status": "aborted" if options.get("aborted") else row.status,
         "created": row.created,
         "finished": row.finished,
         "score": score,

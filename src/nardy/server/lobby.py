@@ -39,6 +39,9 @@ from nardy.server.throttle import Limits
 from nardy.variants import VARIANTS, variant_named
 
 OPPONENTS = ("open", "invite", "computer")
+RATED_CLOCK = "slow"
+"""The time control of a rated match between people created without one: a player who
+stalls loses on time (docs/PROTOCOL.md, "Rated matches")."""
 log = logging.getLogger(__name__)
 
 AgentFactory = Callable[[str, str], Agent]
@@ -110,6 +113,8 @@ class TableRequest:
             raise TableError("'rated' must be true or false")
         if rated and (participants > 2 or not checked.match_to):
             raise TableError("a rated table is a match to a number of points")
+        if rated and clock is None and opponent != "computer":
+            clock = preset_named(RATED_CLOCK).clock(checked.match_to)  # nobody stalls it
         level = str(doc.get("level", "expert"))
         return cls(variant, settings, opponent, level, seat, clock, participants, computers, rated)
 
@@ -184,8 +189,8 @@ class Lobby:
             variant=row.variant,
             seats=seats,
             score=room.match.score,
-            winner=room.match.winner,
-            rated=bool(row.options.get("rated")),
+            winner=None if room.aborted else room.match.winner,
+            rated=bool(row.options.get("rated")) and room.aborted is None,
             finished=time.time(),
         )
         try:

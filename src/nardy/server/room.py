@@ -378,13 +378,20 @@ class Room:
     def _rebuilt(self) -> None:
         """Called after the live state was replaced from the store."""
 
+    def _final_options(self) -> dict[str, Any]:
+        """The table's options as stored once it is over (how it ended, where a kind says)."""
+        return self.row.options
+
     async def _finish(self) -> None:
+        options = self._final_options()
         try:
-            await asyncio.to_thread(self.store.update_table, self.id, self.epoch, status="over")
+            await asyncio.to_thread(
+                self.store.update_table, self.id, self.epoch, status="over", options=options
+            )
         except STORE_ERRORS as error:  # the stored events end it: the status follows on restart
             log.warning("table %s: could not mark it over (%s)", self.id, _reason(error))
         else:
-            self.row = replace(self.row, status="over")
+            self.row = replace(self.row, status="over", options=options)
         if self.on_finish is not None:
             await self.on_finish(self)
 

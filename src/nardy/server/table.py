@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from nardy.bot.agents.agent import Agent, next_event
 from nardy.formats.record import match_to_record
+from nardy.rules.abort import aborts, unplayed
 from nardy.rules.errors import NardyError
 from nardy.rules.forfeit import forfeit
-from nardy.rules.game import Event, Game, MakePlay, OpeningRoll, Phase, Reason, Roll
+from nardy.rules.game import Drop, Event, Game, MakePlay, OpeningRoll, Phase, Reason, Roll
 from nardy.rules.match import Match
 from nardy.rules.plays import legal_plays
 from nardy.rules.settings import Settings
@@ -45,8 +46,11 @@ class Table(Room):
     hints: dict[int, bool] = field(default_factory=dict)
     """Which seats agree to hints at a table of two people (a practice game)."""
     clock: Clock | None = None
+    aborted: str | None = None
+    """Why the match was aborted (``resign``, ``drop``, ``time``, ``left``), or None:
+    it ended before both players had played (:mod:`nardy.rules.abort`)."""
 
-    state_fields = (*Room.state_fields, "match", "auto", "hints", "clock")
+    state_fields = (*Room.state_fields, "match", "auto", "hints", "clock", "aborted")
     kept_fields = (*Room.kept_fields, "agents")
 
     def __post_init__(self) -> None:
@@ -60,9 +64,6 @@ class Table(Room):
     @property
     def game(self) -> Game:
         return self.match.game
-
-    def is_over(self) -> bool:
-        return self.match.is_over() or self.row.status == "over"
 
     def dice_game(self) -> int:
         return len(self.match.games)
@@ -100,6 +101,9 @@ class Table(Room):
             self.auto[payload["seat"]] = payload["auto"]
         elif "hints" in payload:
             self.hints[payload["seat"]] = bool(payload["hints"])
+        elif "aborted" in payload:
+            self.aborted = str(payload["aborted"])
+            self.row = replace(self.row, status="over")
 
     # -- commands
 
@@ -180,6 +184,11 @@ class Table(Room):
             match = self.match.apply(event)
         except NardyError as error:
             raise TableError(str(error)) from None
+        if aborts(self.match, match):
+            why = getattr(event, "reason", None) or (
+                "drop" if isinstance(event, Drop) else "resign"
+            )
+            return await self._abort(why)
         payload: dict[str, Any] = {"event": event_to_json(event), "by": by}
         now = time.monotonic()
         if self.clock:
@@ -313,14 +322,34 @@ class Table(Room):
 
     async def _forfeit(self, seat: int, reason: Reason) -> None:
         """The player at ``seat`` ran out of time or left: they lose the match, or in money
-        play the game in play (:mod:`nardy.rules.forfeit`)."""
+        play the game in play (:mod:`nardy.rules.forfeit`); a match in which a seat has
+        not played yet is aborted instead (:mod:`nardy.rules.abort`)."""
+        if unplayed(self.match):
+            return await self._abort(reason)
         for event in forfeit(self.match, seat, reason, self._peek):
             await self._apply(event, "clock")
         if self.match.settings.match_to == 0:
             await self._persist({"over": reason})
             await self._finish()
 
+    async def _abort(self, reason: str) -> None:
+        """End the match with no result: a seat has not played (:mod:`nardy.rules.abort`)."""
+        await self._persist({"aborted": reason})
+        self.aborted = reason
+        await self._finish()
+
+    def is_over(self) -> bool:
+        return self.match.is_over() or self.row.status == "over"
+
+    def _final_options(self) -> dict[str, Any]:
+        ended = {} if self.aborted is None else {"aborted": self.aborted}
+        return {**self.row.options, **ended}
+
     # -- what a client sees
+
+    def facts(self) -> protocol.Facts:
+        facts = super().facts()
+        return facts if self.aborted is None else facts._replace(status="aborted")
 
     def common_state(self) -> protocol.MatchCommon:
         """The state's fields that are the same for everyone at the table."""
@@ -347,6 +376,8 @@ class Table(Room):
         """The game record (INTERFACES.md §4), with the dice commitment and, once the
         match is over, the seed."""
         doc = match_to_record(self.match, [self.seat_name(s) or "?" for s in range(2)])
+        if self.aborted is not None:
+            doc["aborted"] = self.aborted  # no result: nobody won (docs/PROTOCOL.md)
         doc["dice"] = {
             "commitment": self.row.commitment,
             "seed": self.row.seed if self.is_over() else None,
