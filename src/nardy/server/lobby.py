@@ -32,7 +32,7 @@ from nardy.server.cluster import NOT_HERE, Moved, Site
 from nardy.server.group_commit import GroupCommit
 from nardy.server.keyed_locks import KeyedLocks
 from nardy.server.ratings import Outcome, Ratings
-from nardy.server.room import Room
+from nardy.server.room import Room, StoreFailure
 from nardy.server.store import Store, StoreError, Superseded, TableRow, new_id
 from nardy.server.table import Table, TableError
 from nardy.server.throttle import Limits
@@ -184,13 +184,14 @@ class Lobby:
             return
         row = room.row
         seats = (row.seats[0] or "", row.seats[1] or "")
+        unplayed = room.aborted is not None or room.withdrawn is not None
         outcome = Outcome(
             table_id=row.id,
             variant=row.variant,
             seats=seats,
             score=room.match.score,
-            winner=None if room.aborted else room.match.winner,
-            rated=bool(row.options.get("rated")) and room.aborted is None,
+            winner=None if unplayed else room.match.winner,
+            rated=bool(row.options.get("rated")) and not unplayed,
             finished=time.time(),
         )
         try:
@@ -299,6 +300,8 @@ class Lobby:
         for table in list(self.tables.values()):
             if table.row.status == "playing":
                 await table.start()
+            else:
+                await table.arm()
         await self.record_missing()
         return len(rows)
 
@@ -370,6 +373,8 @@ class Lobby:
         self.tables[row.id] = table
         if row.status == "playing":
             await table.start()
+        else:
+            await table.arm()  # withdrawn if its creator is gone past the grace
         self._idle(table)  # an open table its creator never comes to
         return table
 
@@ -381,6 +386,8 @@ class Lobby:
             if table.seat_of(player_id) is not None:
                 return table
             row = table.row
+            if table.withdrawn is not None:
+                raise TableError("this table was withdrawn: nobody plays at it")
             if row.status != "open" or None not in row.seats:
                 raise TableError("this table is full")
             if table.gone:  # unloaded (nobody was there) or taken over: ask its holder
@@ -392,7 +399,8 @@ class Lobby:
             ):
                 raise TableError("this table is rated: log in to an account to play at it")
             seats = list(row.seats)
-            seats[seats.index(None)] = player_id
+            seat = seats.index(None)
+            seats[seat] = player_id
             names = {**row.options.get("names", {}), player_id: name}
             options = {**row.options, "names": names}
             status = "open" if None in seats else "playing"  # a chouette fills seat by seat
@@ -409,6 +417,8 @@ class Lobby:
                 table.close()
                 raise Moved(NOT_HERE) from None
             table.row = replace(row, seats=seats, options=options, status=status)
+            with contextlib.suppress(StoreFailure):  # seated all the same, without a version
+                await table.seated(seat)
         if status == "playing":
             await table.start()
         else:
@@ -571,6 +581,8 @@ class Lobby:
             self.tables[row.id] = table
         if table.row.status == "playing":
             await table.start()
+        elif table.row.status == "open":
+            await table.arm()
         self._idle(table)
         return table
 
@@ -637,6 +649,18 @@ class Lobby:
         message = {"op": "join", "player": player_id, "name": name, "invite": invite}
         seated: dict[str, Any] = await self.site.call_owner(table_id, message)
         return seated
+
+    async def withdraw(self, table_id: str, player_id: str) -> None:
+        """Its creator withdraws a table waiting for players, wherever it lives."""
+        if self.site is None or await self.site.owned(table_id) is not None:
+            with contextlib.suppress(Moved):
+                table = await self.get(table_id)
+                if table.gone:
+                    raise Moved(NOT_HERE)
+                await table.withdraw(player_id)
+                return
+        assert self.site is not None  # a single process's tables never move
+        await self.site.call_owner(table_id, {"op": "withdraw", "player": player_id})
 
     async def rematch_id(self, table_id: str, player_id: str) -> str:
         """The id of the rematch of a finished match, wherever that match lives."""

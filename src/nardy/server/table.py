@@ -236,10 +236,12 @@ class Table(Room):
     def _due(self) -> bool:
         """Whether the table acts by itself before a player does: the roll-off, the
         computer's turn, an automatic roll or forced move, or a deadline — the clock, or,
-        between two people, the grace of a player who is away. Nothing while a seat is
-        free (play starts once it is taken) or once the match is over."""
-        if self.is_over() or None in self.row.seats:
+        between two people, the grace of a player who is away. While a seat is free, only
+        the withdrawal of a table whose creator is away; nothing once the match is over."""
+        if self.is_over():
             return False
+        if None in self.row.seats:
+            return self._withdraw_at() is not None
         actor = self.actor()
         return (
             actor is None
@@ -299,26 +301,38 @@ class Table(Room):
         return limits
 
     def _deadline(self) -> float | None:
-        return min(self._limits().values(), default=None)
+        withdraw = self._withdraw_at()
+        return withdraw if withdraw is not None else min(self._limits().values(), default=None)
 
     async def _expire(self, deadline: float) -> None:
         await sleep_until(deadline)
         async with self.lock:
             if self.gone:
                 return
-            limits = self._limits()
-            if min(limits.values(), default=None) != deadline:
-                return
-            reason: Reason = "time" if limits.get("time") == deadline else "left"
-            actor = self.actor()
             try:
-                if actor is not None:
-                    await self._forfeit(actor, reason)
+                if not await self._expired(deadline):
+                    return
             except StoreFailure:  # rebuilt from the store: the clock runs out again later
                 self._retry_later()
             else:
                 await self._automate()
         await self.broadcast()
+
+    async def _expired(self, deadline: float) -> bool:
+        """Act on ``deadline`` if it is still the table's next one; whether it was. An open
+        table whose creator is away withdraws itself; a player out of time or gone
+        forfeits (the caller holds the lock)."""
+        if deadline == self._withdraw_at():
+            await self._withdraw("left")
+            return True
+        limits = self._limits()
+        if min(limits.values(), default=None) != deadline:
+            return False
+        reason: Reason = "time" if limits.get("time") == deadline else "left"
+        actor = self.actor()
+        if actor is not None:
+            await self._forfeit(actor, reason)
+        return True
 
     async def _forfeit(self, seat: int, reason: Reason) -> None:
         """The player at ``seat`` ran out of time or left: they lose the match, or in money
@@ -343,13 +357,12 @@ class Table(Room):
 
     def _final_options(self) -> dict[str, Any]:
         ended = {} if self.aborted is None else {"aborted": self.aborted}
-        return {**self.row.options, **ended}
+        return {**super()._final_options(), **ended}
 
     # -- what a client sees
 
-    def facts(self) -> protocol.Facts:
-        facts = super().facts()
-        return facts if self.aborted is None else facts._replace(status="aborted")
+    def status(self) -> str:
+        return "aborted" if self.aborted is not None else super().status()
 
     def common_state(self) -> protocol.MatchCommon:
         """The state's fields that are the same for everyone at the table."""
