@@ -18,6 +18,8 @@ export function resultText(result, nameOf) {
 
 /** The sentence under the board. */
 export function statusText(state, nameOf) {
+  if (state.status === "withdrawn") return t("table.withdrawn");
+  if (state.status === "aborted") return t("table.match_aborted"); // nobody played: no result
   if (state.kind === "chouette") return chouetteStatus(state, state.legal || {}, nameOf);
   const you = state.you;
   const other = isSeat(you) ? 1 - you : null;

@@ -1,0 +1,42 @@
+"""A table nobody joined can be withdrawn by its creator (docs/PROTOCOL.md, "Withdrawn
+tables"): the waiting card shows a Withdraw button in the viewer's language, on a phone
+and on a desktop; pressing it ends the table, which says so and leaves the lobby."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import create_table, needs_browser, new_page, sign_in, translations, wait_for_lang
+
+pytestmark = needs_browser
+
+CASES = [("en", (1366, 768)), ("pl", (390, 844)), ("lt", (390, 844)), ("ru", (1366, 768))]
+
+
+@pytest.mark.parametrize(("lang", "viewport"), CASES, ids=[f"{c}-{w}" for c, (w, _) in CASES])
+def test_the_creator_withdraws_a_waiting_table(
+    browser, server, lang: str, viewport: tuple[int, int]
+) -> None:
+    width, height = viewport
+    page = new_page(browser, server, width=width, height=height, lang=f"{lang}-XX")
+    words = translations(lang)
+    try:
+        sign_in(page, f"Ala-{lang}")
+        wait_for_lang(page, lang)
+        table = create_table(page, "backgammon", opponent="open", match_to=3, seat="0")
+        button = page.locator('[data-action="withdraw"]')
+        button.wait_for()
+        assert button.inner_text().strip() == words["table.withdraw"]
+        box = button.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        assert table in [t["id"] for t in page.request.get("/api/tables").json()]
+        button.scroll_into_view_if_needed()
+        button.click()
+        page.locator("#status", has_text=words["table.withdrawn"]).wait_for()
+        assert page.locator('[data-action="withdraw"]').count() == 0
+        assert table not in [t["id"] for t in page.request.get("/api/tables").json()]
+        state = page.request.get(f"/api/tables/{table}").json()
+        assert state["status"] == "withdrawn"
+        assert not page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
