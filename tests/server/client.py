@@ -282,11 +282,15 @@ async def play_lockstep(
     raise AssertionError(f"the match did not end in {max_commands} commands")
 
 
+def both_played(state: dict[str, Any]) -> bool:
+    """Whether both players have made a play: a match that ends before is aborted."""
+    return bool(state["game"] > 1 or state["plays"] >= 2)
+
+
 def both_played_and_on_roll(seat: int) -> Callable[[dict[str, Any]], bool]:
-    """Whether both players have made a play in the first game and ``seat`` is to roll
-    (where it may resign: the match would be aborted before both had played)."""
+    """Whether both players have played and ``seat`` is to roll (where it may resign)."""
     return lambda state: (
-        state["plays"] >= 2 and state["turn"] == seat and state["phase"] == "rolling"
+        both_played(state) and state["turn"] == seat and state["phase"] == "rolling"
     )
 
 
