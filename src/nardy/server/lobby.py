@@ -226,13 +226,14 @@ class Lobby:
         """Whether ``room`` may leave memory while nobody watches it: a finished table (its
         status stored) and, with other processes, an unfinished one that waits for people
         alone (:meth:`Room.settled`) — a chouette or a match against the computer on a
-        person's turn (neither has a clock), or a table with a seat still free. Its events
-        rebuild it exactly, nothing happens to it until somebody comes back, and whoever
-        does takes it again. A table whose clock or grace runs (every match between two
-        people), whose computer or roll-off is due, or which waits for dice contributions
-        stays: this process must act for it (a deadline, the computer's move), and once
-        unloaded nobody would. A single process keeps its unfinished tables: its lobby
-        lists and counts them from memory."""
+        person's turn (neither has a clock), or a chouette with a seat still free. Its
+        events rebuild it exactly, nothing happens to it until somebody comes back, and
+        whoever does takes it again. A table whose clock or grace runs (every match between
+        two people, and a match table waiting for a player while its creator is away, which
+        withdraws itself), whose computer or roll-off is due, or which waits for dice
+        contributions stays: this process must act for it (a deadline, the computer's
+        move), and once unloaded nobody would. A single process keeps its unfinished
+        tables: its lobby lists and counts them from memory."""
         if room.row.status == "over":
             return True
         return self.site is not None and not room.is_over() and room.settled()

@@ -19,7 +19,7 @@ from typing import Any
 
 from nardy.bot.agents.agent import Agent, next_event
 from nardy.formats.record import match_to_record
-from nardy.rules.abort import aborts, unplayed
+from nardy.rules.abort import abortable, aborts
 from nardy.rules.errors import NardyError
 from nardy.rules.forfeit import forfeit
 from nardy.rules.game import Drop, Event, Game, MakePlay, OpeningRoll, Phase, Reason, Roll
@@ -338,7 +338,7 @@ class Table(Room):
         """The player at ``seat`` ran out of time or left: they lose the match, or in money
         play the game in play (:mod:`nardy.rules.forfeit`); a match in which a seat has
         not played yet is aborted instead (:mod:`nardy.rules.abort`)."""
-        if unplayed(self.match):
+        if abortable(self.match):
             return await self._abort(reason)
         for event in forfeit(self.match, seat, reason, self._peek):
             await self._apply(event, "clock")
