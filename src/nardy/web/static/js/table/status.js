@@ -9,6 +9,9 @@ import { t } from "../i18n.js";
 
 const isSeat = (s) => s !== null && s !== undefined;
 
+/** Whether the table has ended: over, aborted (nobody played) or withdrawn. */
+export const ended = (state) => ["over", "aborted", "withdrawn"].includes(state.status);
+
 /** How a game ended, in a sentence. */
 export function resultText(result, nameOf) {
   if (!isSeat(result.winner)) return t("result.draw_text");
