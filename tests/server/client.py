@@ -24,6 +24,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from nardy.server.app import COOKIE
 
 T = TypeVar("T")
+ENDED = ("over", "aborted")
+"""The statuses of a match that has ended (aborted: before both players played)."""
 
 
 def run(coroutine: Coroutine[Any, Any, T], timeout: float = 120) -> T:
@@ -263,7 +265,7 @@ async def play_lockstep(
         for client in everyone:
             await client.wait_n(n)
         state = players[0].state
-        if state["status"] == "over" or (until is not None and until(state)):
+        if state["status"] in ENDED or (until is not None and until(state)):
             return sent
         asked = [p for p in players if contribute and asked_to_contribute(p.state)]
         if asked:
@@ -278,6 +280,18 @@ async def play_lockstep(
         assert len(movers) == 1, [p.state["legal"] for p in players]
         sent += len(await act(movers[0], rng, policy))
     raise AssertionError(f"the match did not end in {max_commands} commands")
+
+
+def both_played(state: dict[str, Any]) -> bool:
+    """Whether both players have made a play: a match that ends before is aborted."""
+    return bool(state["game"] > 1 or state["plays"] >= 2)
+
+
+def both_played_and_on_roll(seat: int) -> Callable[[dict[str, Any]], bool]:
+    """Whether both players have played and ``seat`` is to roll (where it may resign)."""
+    return lambda state: (
+        both_played(state) and state["turn"] == seat and state["phase"] == "rolling"
+    )
 
 
 def same_game(a: dict[str, Any], b: dict[str, Any]) -> bool:

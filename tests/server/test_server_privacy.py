@@ -95,3 +95,44 @@ def test_a_guest_cannot_rename_to_an_accounts_or_the_computers_name(live: LiveSe
             refused = http.post("/api/me/name", json={"name": name})
             assert refused.status_code == 400 and "choose another" in refused.json()["detail"]
         assert http.get("/api/me").json()["name"] == "Eve"
+
+
+def test_a_private_match_is_private_on_every_route(live: LiveServer) -> None:
+    """docs/PROTOCOL.md, Limits and access: a stranger sees neither a private match's
+    review (nor may ask for one) nor its line in its players' histories, finished or not;
+    its players and holders of the invitation still do."""
+
+    async def scenario() -> None:
+        ala, ben, eve = Client(live.url, "Ala"), Client(live.url, "Ben"), Client(live.url, "Eve")
+        for client in (ala, ben, eve):
+            await client.guest()
+        reply = await ala.http.post(
+            "/api/tables",
+            json={"variant": "backgammon", "settings": {}, "opponent": "invite", "seat": 0},
+        )
+        table, invite = reply.json()["id"], reply.json()["invite"]
+        await ben.join(table, invite)
+        for route in ("review", "hint"):
+            seen = await eve.http.get(f"/api/tables/{table}/{route}")
+            assert seen.status_code == 403, (route, seen.text)
+        asked = await eve.http.post(f"/api/tables/{table}/review")
+        assert asked.status_code == 403, asked.text
+        anonymous = await live_get(live.url, f"/api/tables/{table}/review")
+        assert anonymous == 403
+        for player in (ala, ben):
+            listed = await eve.http.get(f"/api/players/{player.player_id}/games")
+            assert table not in [game["id"] for game in listed.json()]
+            own = await player.http.get(f"/api/players/{player.player_id}/games")
+            assert table in [game["id"] for game in own.json()]
+        assert (await ala.http.get(f"/api/tables/{table}/review")).status_code == 200
+        invited = await eve.http.get(f"/api/tables/{table}/review", params={"invite": invite})
+        assert invited.status_code == 200, invited.text
+        for client in (ala, ben, eve):
+            await client.aclose()
+
+    run(scenario())
+
+
+async def live_get(base: str, path: str) -> int:
+    async with httpx.AsyncClient(base_url=base, trust_env=False) as http:
+        return (await http.get(path)).status_code

@@ -7,12 +7,13 @@ works out the outcome of a match it had not recorded before it stopped.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
 import httpx
 import sqlalchemy as sa
-from client import Client, run
+from client import Client, both_played_and_on_roll, play_lockstep, run
 from servers import LiveServer
 
 from nardy.ratings.glicko2 import Rating, rate
@@ -40,6 +41,7 @@ async def resigned_match(
     await ben.join(table)
     await ala.open()
     await ben.open()
+    await play_lockstep([ala, ben], random.Random(1), until=both_played_and_on_roll(1))
     await ben.wait(lambda: "resign" in ben.state["legal"])
     await ben.command({"type": "resign", "level": 1})
     await ala.wait(lambda: ala.state["status"] == "over")
@@ -97,6 +99,8 @@ def test_the_computer_levels_are_rated_from_their_games(live: LiveServer) -> Non
             "long-nardy", {"match_to": 1}, opponent="computer", level="casual", rated=True
         )
         await ala.open()
+        seat = ala.state["you"]
+        await play_lockstep([ala], random.Random(2), until=both_played_and_on_roll(seat))
         await ala.wait(lambda: "resign" in ala.state["legal"])
         await ala.command({"type": "resign", "level": 1})
         await ala.wait(lambda: ala.state["status"] == "over")

@@ -9,7 +9,7 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
-from client import Client, Policy, actionable, play_lockstep, run, seated_pair
+from client import Client, Policy, actionable, both_played, play_lockstep, run, seated_pair
 from servers import LiveServer
 
 from nardy.formats.record import replay
@@ -35,7 +35,9 @@ def test_a_player_who_does_nothing_loses_on_time(live: LiveServer) -> None:
         (ala, ben), table = await seated_pair(live.url, "backgammon", {"match_to": 3}, clock=clock)
         assert ala.state["clock"]["move"] == 2.0
         # quick players keep their reserve
-        await play_lockstep([ala, ben], random.Random(4), Policy(), until=lambda s: s["n"] > 30)
+        await play_lockstep(
+            [ala, ben], random.Random(4), Policy(), until=lambda s: s["n"] > 30 and both_played(s)
+        )
         idle = ala if actionable(ala.state) else ben
         seat = idle.state["you"]
         assert idle.state["clock"]["actor"] == seat
@@ -73,7 +75,9 @@ def run_with_grace(
 def test_a_disconnected_player_loses_after_the_grace_period(tmp_path: Path) -> None:
     async def scenario(server: LiveServer) -> None:
         (ala, ben), table = await seated_pair(server.url, "long-nardy", {"match_to": 1})
-        await play_lockstep([ala, ben], random.Random(8), Policy(), until=lambda s: s["n"] > 10)
+        await play_lockstep(
+            [ala, ben], random.Random(8), Policy(), until=lambda s: s["n"] > 10 and both_played(s)
+        )
         leaver, stayer = (ala, ben) if actionable(ala.state) else (ben, ala)
         seat = leaver.state["you"]
         # back within the grace period: nothing happens, also once the grace has passed
@@ -101,7 +105,9 @@ def test_a_disconnected_player_loses_after_the_grace_period(tmp_path: Path) -> N
     run_with_grace(tmp_path, scenario)
 
 
-def test_a_player_who_never_connects_loses_after_the_grace_period(tmp_path: Path) -> None:
+def test_a_player_who_never_connects_aborts_the_match_after_the_grace(tmp_path: Path) -> None:
+    """Nobody wins a match one side never played (docs/PROTOCOL.md, "Aborted matches")."""
+
     async def scenario(server: LiveServer) -> None:
         ala, ben = Client(server.url, "Ala"), Client(server.url, "Ben")
         await ala.guest()
@@ -111,8 +117,8 @@ def test_a_player_who_never_connects_loses_after_the_grace_period(tmp_path: Path
         await ben.open()  # Ala never opens the table
         if actionable(ben.state):
             await play_lockstep([ben], random.Random(1), until=lambda s: not actionable(s))
-        await ben.wait(lambda: ben.state["status"] == "over", timeout=GRACE + 30)
-        assert ben.state["winner"] == 1
+        await ben.wait(lambda: ben.state["status"] == "aborted", timeout=GRACE + 30)
+        assert ben.state["winner"] is None
         await ala.aclose()
         await ben.aclose()
 
@@ -126,7 +132,9 @@ def test_the_clock_runs_again_after_a_restart(tmp_path: Path) -> None:
     async def before(server: LiveServer) -> tuple[list[Client], str]:
         clock = {"move": 2.0, "reserve": 1.0}  # a busy machine answers within 2 s
         (ala, ben), table = await seated_pair(server.url, "dutch", {"match_to": 1}, clock=clock)
-        await play_lockstep([ala, ben], random.Random(6), Policy(), until=lambda s: s["n"] > 8)
+        await play_lockstep(
+            [ala, ben], random.Random(6), Policy(), until=lambda s: s["n"] > 8 and both_played(s)
+        )
         assert ala.state["status"] == "playing", "the clock ran out before the restart"
         for client in (ala, ben):
             await client.close()
@@ -158,7 +166,8 @@ def test_the_clock_runs_again_after_a_restart(tmp_path: Path) -> None:
 def test_a_game_against_the_computer_waits_for_its_player(tmp_path: Path) -> None:
     """Between people the grace decides; against the computer nothing times out, and the
     lobby keeps listing the table as the player's own. Both players leave at the same
-    moment; once the people's table is lost on time, the computer's table still plays."""
+    moment; once the people's table is aborted (nobody had played), the computer's table
+    still plays."""
 
     async def scenario(server: LiveServer) -> None:
         cleo = Client(server.url, "Cleo")
@@ -170,8 +179,7 @@ def test_a_game_against_the_computer_waits_for_its_player(tmp_path: Path) -> Non
         leaver, stayer = (ala, ben) if actionable(ala.state) else (ben, ala)
         await cleo.close()
         await leaver.close()
-        await stayer.wait(lambda: stayer.state["status"] == "over", timeout=GRACE + 30)
-        assert stayer.state["winner"] == stayer.state["you"]
+        await stayer.wait(lambda: stayer.state["status"] == "aborted", timeout=GRACE + 30)
         state = (await cleo.http.get(f"/api/tables/{solo}")).json()
         assert state["status"] == "playing" and state["you"] == 0
         listed = (await cleo.http.get("/api/tables")).json()

@@ -22,7 +22,8 @@ LINGER = 0.5
 """Seconds a finished table stays live after its last viewer left, in these tests."""
 
 QUICK = Policy(resign=1.0, accept=1.0)
-"""Each player resigns at once and the other accepts: a match to 1 ends in a few commands."""
+"""Each player resigns at once and the other accepts: a match to 1 ends in a few commands
+(aborted, nobody having played: docs/PROTOCOL.md, "Aborted matches and withdrawn tables")."""
 
 
 @pytest.fixture
@@ -75,7 +76,7 @@ async def finish(players: list[Client], watchers: list[Client], seed: int) -> No
     await play_lockstep(players, random.Random(seed), QUICK, watchers=watchers)
     for client in watchers:
         await client.wait_n(players[0].state["n"])
-    assert all(c.state["status"] == "over" for c in (*players, *watchers))
+    assert all(c.state["status"] == "aborted" for c in (*players, *watchers))
 
 
 def test_a_finished_match_gives_up_its_lease_and_is_still_served_everywhere(
@@ -100,14 +101,14 @@ def test_a_finished_match_gives_up_its_lease_and_is_still_served_everywhere(
         for url in site.urls:  # read from the store, without taking the table again
             async with httpx.AsyncClient(base_url=url, trust_env=False) as http:
                 view = (await http.get(f"/api/tables/{table}")).json()
-            assert view["status"] == "over" and view["n"] == final["n"]
+            assert view["status"] == "aborted" and view["n"] == final["n"]
             doc = await record(url, table)
-            assert doc["games"] and doc["games"][-1]["result"]
+            assert doc["games"] and doc["aborted"] == "resign"
         assert await leases(redis, table) == (False, [])
         for url in site.urls:  # a spectator who comes back takes it again while watching
             again = Client(url, "again")
             state = await again.open(table)
-            assert state["status"] == "over" and state["n"] == final["n"]
+            assert state["status"] == "aborted" and state["n"] == final["n"]
             assert (await leases(redis, table))[0]
             await again.close()
             await released(redis, table)

@@ -1,23 +1,25 @@
 """With several processes an unfinished table that waits for people alone leaves its owner
 once nobody has watched it for the linger time: a chouette everybody left, a match against
-the computer on its player's turn, a table whose second seat nobody took. Its lease goes
+the computer on its player's turn. Its lease goes
 from Redis and the table from memory, and whichever process is asked for it next takes it
 again from its stored events, exactly as it was. A match between two people stays with
 its owner while nobody watches it, since the owner enforces the grace of the player who
-left, and leaves once that has ended it. Two processes' lobbies on a real PostgreSQL and a
+left, and leaves once that has ended it; so does a table whose second seat nobody took
+while its creator is away, until the grace withdraws it (docs/PROTOCOL.md, "Aborted
+matches and withdrawn tables"). Two processes' lobbies on a real PostgreSQL and a
 real Redis, in one event loop."""
 
 from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
 
+import pytest
 from client import run
 from lobbies import Watcher, players, seated_match, site_lobbies, site_of
 
 from nardy.server.site.lobby import Lobby, TableRequest
-from nardy.server.tables.room import Room
+from nardy.server.tables.room import Room, TableError
 
 LINGER = 0.2
 GRACE = 3.0
@@ -100,14 +102,13 @@ def test_matches_waiting_for_people_alone_give_up_their_leases_and_others_keep_t
                     break
                 assert held and a.tables.get(people.id) is people, "unloaded while in play"
                 await asyncio.sleep(0.05)
-            assert people.match.winner is not None
+            assert people.aborted == "left"  # nobody had played: nobody wins
             for room in (practice, waiting, people):
                 await unloaded(a, room)
             assert (await taken(b, practice.id)).view(ala) == state
-            seated: dict[str, Any] = await b.seat(waiting.id, ala, "Ala", None)
-            assert seated["seat"] is not None
-            joined = b.tables[waiting.id]
-            assert joined.row.status == "playing" and None not in joined.row.seats
-            assert (await b.row(waiting.id)).seats == joined.row.seats
+            assert waiting.withdrawn == "left"  # its creator never came
+            with pytest.raises(TableError, match="withdrawn"):
+                await b.seat(waiting.id, ala, "Ala", None)
+            assert (await b.row(waiting.id)).status == "over"
 
     run(scenario())

@@ -15,7 +15,7 @@ from conftest import (
     board_n,
     create_table,
     needs_browser,
-    resign_to_end,
+    play_then_resign,
     sign_in,
     wait_change,
     wait_my_move,
@@ -41,7 +41,7 @@ def test_the_table_fits_the_window_with_the_actions_in_reach(sized, size, varian
     page.wait_for_selector("[data-target]")
     page.screenshot(path=str(ARTIFACTS / f"table-{variant}-{size}-targets.png"))
     page.locator("[data-source]").first.click()
-    resign_to_end(page)
+    play_then_resign(page, plays=1)  # a match nobody played would be aborted, with no result
     page.wait_for_selector("[data-result]")
     assert outside_viewport(page, "[data-result]", '[data-action="rematch"]') == []
     assert not page.title().startswith("●")  # nothing more to do here

@@ -165,8 +165,8 @@ def test_a_pasted_link_opens_the_table(sized, size):
 
 def test_a_game_against_the_computer_waits_and_the_lobby_keeps_it(browser, quick_server, size):
     """Item 1 on a server whose grace is half a second: a person who leaves a game
-    against the computer finds it waiting under "your games"; between people the one who
-    left loses when the grace is over."""
+    against the computer finds it waiting under "your games"; between people, a match the
+    one who left never played is aborted when the grace is over (docs/PROTOCOL.md)."""
     solo = new_page(browser, quick_server, size=size)
     ala = new_page(browser, quick_server)
     bob = new_page(browser, quick_server)
@@ -185,8 +185,8 @@ def test_a_game_against_the_computer_waits_and_the_lobby_keeps_it(browser, quick
         leaver, stayer = (ala, bob) if actor == 0 else (bob, ala)
         solo.goto("/")  # leaves the table for the lobby
         leaver.goto("about:blank")
-        stayer.wait_for_selector("[data-result]", timeout=20_000)
-        assert state_of(stayer, people)["winner"] == 1 - actor
+        stayer.locator("#status", has_text=EN["table.match_aborted"]).wait_for(timeout=20_000)
+        assert state_of(stayer, people)["status"] == "aborted"
         # the game against the computer still waits, listed as the player's own
         solo.wait_for_selector(f'#my-tables [data-continue="{waiting}"]')
         assert state_of(solo, waiting)["status"] == "playing"

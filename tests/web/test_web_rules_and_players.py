@@ -17,6 +17,7 @@ from conftest import (
     create_table,
     needs_browser,
     new_page,
+    play_then_resign,
     sign_in,
     translations,
     wait_for_hash,
@@ -142,9 +143,8 @@ def test_a_rated_match_shows_in_the_profile_and_the_leaderboard(browser, server)
         page.click("#create-table")
         wait_for_hash(page, "#/table/")
         table = page.url.rsplit("/", 1)[-1]
-        page.wait_for_selector('[data-action="resign"]')
-        page.click('[data-action="resign"]')
-        page.click('[data-action="resign-1"]')
+        page.wait_for_selector("#board svg")
+        play_then_resign(page, plays=1)  # resigned before both played, it would be aborted
         page.wait_for_selector('#board[data-over="1"]')
         page.click("a.brand")
         page.click("#my-games")
@@ -184,9 +184,8 @@ def test_profile_and_leaderboard_on_a_phone_in_another_language(browser, server,
         page.select_option("#match_to", "1")
         page.check("#rated")
         page.click("#create-table")
-        page.wait_for_selector('[data-action="resign"]')
-        page.click('[data-action="resign"]')
-        page.click('[data-action="resign-1"]')
+        page.wait_for_selector("#board svg")
+        play_then_resign(page, plays=1)
         page.wait_for_selector('#board[data-over="1"]')
         page.goto("/#/player/me")
         page.wait_for_selector("#profile-games li")

@@ -330,6 +330,11 @@ def create_app(
         await check_visible(table_id, request, invite)
         return await lobby.view(table_id, player_of(request))
 
+    @app.post("/api/tables/{table_id}/withdraw", summary="Withdraw your table nobody joined")
+    async def withdraw(table_id: str, request: Request) -> dict[str, Any]:
+        await lobby.withdraw(table_id, require_player(request))
+        return {"id": table_id, "status": "withdrawn"}
+
     @app.post("/api/tables/{table_id}/rematch", summary="A new match for the same players")
     async def rematch(table_id: str, request: Request) -> dict[str, Any]:
         return {"id": await lobby.rematch_id(table_id, require_player(request))}

@@ -17,6 +17,7 @@ from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, Field
 
 from nardy.rules.errors import NardyError
+from nardy.server.http.table_socket import may_watch
 from nardy.server.site.lobby import Lobby
 from nardy.server.site.reviews import ReviewError, Reviews
 from nardy.server.tables.table import Table
@@ -52,8 +53,12 @@ def router(
     routes = APIRouter()
     thinking = asyncio.Semaphore(1)
 
-    async def match_table(table_id: str) -> Table:
+    async def match_table(table_id: str, request: Request, invite: str | None = None) -> Table:
+        """The match to study, if this person may see it (a private table: its players
+        and holders of its invitation, docs/PROTOCOL.md "Limits and access")."""
         room = await lobby.readable(table_id)
+        if not may_watch(room.row, player_of(request), invite):
+            raise HTTPException(403, "this table is private: you need its invitation link")
         if not isinstance(room, Table):
             raise HTTPException(400, "reviews and hints are for matches, not chouette tables")
         return room
@@ -85,15 +90,19 @@ def router(
         "/api/tables/{table_id}/review",
         summary="A table's review: its state, progress and, once done, the analysis",
     )
-    async def get_review(table_id: str) -> dict[str, Any]:
-        return await review_state(await match_table(table_id))
+    async def get_review(
+        table_id: str, request: Request, invite: str | None = None
+    ) -> dict[str, Any]:
+        return await review_state(await match_table(table_id, request, invite))
 
     @routes.post(
         "/api/tables/{table_id}/review",
         summary="Ask for the review of a table's finished games (done once, in the background)",
     )
-    async def ask_review(table_id: str) -> dict[str, Any]:
-        table = await match_table(table_id)
+    async def ask_review(
+        table_id: str, request: Request, invite: str | None = None
+    ) -> dict[str, Any]:
+        table = await match_table(table_id, request, invite)
         games = finished_games(table)
         if not games:
             raise HTTPException(400, "no game of this table has finished yet")
@@ -107,7 +116,7 @@ def router(
     async def get_hint(table_id: str, request: Request, ply: int | None = None) -> dict[str, Any]:
         from nardy.analysis.hints import hint
 
-        table = await match_table(table_id)
+        table = await match_table(table_id, request)
         seat = table.seat_of(player_of(request))
         if seat is None:
             raise HTTPException(400, "hints are for the players at the table")

@@ -38,11 +38,12 @@ def games_of(
     offset: int = 0,
 ) -> list[dict[str, Any]]:
     """The tables ``player_id`` sat at, newest first: finished and unfinished, with how
-    each ended and the rating it changed. Others do not see the player's unfinished
-    private (invitation) tables."""
+    each ended and the rating it changed. Others do not see the player's private
+    (invitation) tables at all, finished or not: a private table is private on every
+    route."""
     condition = SEATINGS.c.player_id == player_id
     if viewer != player_id:
-        condition &= (TABLES.c.status == "over") | TABLES.c.invite.is_(None)
+        condition &= TABLES.c.invite.is_(None)
     joined = (
         SEATINGS.join(TABLES, TABLES.c.id == SEATINGS.c.table_id)
         .outerjoin(MATCH_RESULTS, MATCH_RESULTS.c.table_id == TABLES.c.id)
@@ -101,7 +102,7 @@ def _game(row: Any, room: Room | None) -> dict[str, Any]:
         "settings": settings,
         "players": [_holder(holder, names) for holder in seats],
         "seat": row.seat,
-        "status": row.status,
+        "status": "aborted" if options.get("aborted") else row.status,
         "created": row.created,
         "finished": row.finished,
         "score": score,

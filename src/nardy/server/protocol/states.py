@@ -116,7 +116,7 @@ class Facts(NamedTuple):
     table: str
     variant: str
     status: str
-    """``open``, ``playing`` or ``over``."""
+    """``open``, ``playing``, ``over``, ``aborted`` (a match nobody won) or ``withdrawn``."""
     commitment: str
     game_dice: dict[str, Any] | None
     """The current game's dice (:meth:`nardy.server.tables.room.Room.game_dice`)."""

@@ -293,6 +293,9 @@ class Site:
         if op == "rename":
             await self.lobby.rename_here(room, message["player"], message["name"])
             return None
+        if op == "withdraw":
+            await room.withdraw(message["player"])
+            return None
         raise TableError(f"unknown operation {op!r}")
 
     async def end_session(self, token: str) -> None:

@@ -34,11 +34,14 @@ from nardy.server.store.database import Store, StoreError, Superseded, TableRow,
 from nardy.server.store.group_commit import GroupCommit
 from nardy.server.tables.chouette import ChouetteTable
 from nardy.server.tables.clock import preset_named
-from nardy.server.tables.room import Room
+from nardy.server.tables.room import Room, StoreFailure
 from nardy.server.tables.table import Table, TableError
 from nardy.variants import VARIANTS, variant_named
 
 OPPONENTS = ("open", "invite", "computer")
+RATED_CLOCK = "slow"
+"""The time control of a rated match between people created without one: a player who
+stalls loses on time (docs/PROTOCOL.md, "Rated matches")."""
 log = logging.getLogger(__name__)
 
 AgentFactory = Callable[[str, str], Agent]
@@ -110,6 +113,8 @@ class TableRequest:
             raise TableError("'rated' must be true or false")
         if rated and (participants > 2 or not checked.match_to):
             raise TableError("a rated table is a match to a number of points")
+        if rated and clock is None and opponent != "computer":
+            clock = preset_named(RATED_CLOCK).clock(checked.match_to)  # nobody stalls it
         level = str(doc.get("level", "expert"))
         return cls(variant, settings, opponent, level, seat, clock, participants, computers, rated)
 
@@ -179,13 +184,14 @@ class Lobby:
             return
         row = room.row
         seats = (row.seats[0] or "", row.seats[1] or "")
+        unplayed = room.aborted is not None or room.withdrawn is not None
         outcome = Outcome(
             table_id=row.id,
             variant=row.variant,
             seats=seats,
             score=room.match.score,
-            winner=room.match.winner,
-            rated=bool(row.options.get("rated")),
+            winner=None if unplayed else room.match.winner,
+            rated=bool(row.options.get("rated")) and not unplayed,
             finished=time.time(),
         )
         try:
@@ -220,13 +226,14 @@ class Lobby:
         """Whether ``room`` may leave memory while nobody watches it: a finished table (its
         status stored) and, with other processes, an unfinished one that waits for people
         alone (:meth:`Room.settled`) — a chouette or a match against the computer on a
-        person's turn (neither has a clock), or a table with a seat still free. Its events
-        rebuild it exactly, nothing happens to it until somebody comes back, and whoever
-        does takes it again. A table whose clock or grace runs (every match between two
-        people), whose computer or roll-off is due, or which waits for dice contributions
-        stays: this process must act for it (a deadline, the computer's move), and once
-        unloaded nobody would. A single process keeps its unfinished tables: its lobby
-        lists and counts them from memory."""
+        person's turn (neither has a clock), or a chouette with a seat still free. Its
+        events rebuild it exactly, nothing happens to it until somebody comes back, and
+        whoever does takes it again. A table whose clock or grace runs (every match between
+        two people, and a match table waiting for a player while its creator is away, which
+        withdraws itself), whose computer or roll-off is due, or which waits for dice
+        contributions stays: this process must act for it (a deadline, the computer's
+        move), and once unloaded nobody would. A single process keeps its unfinished
+        tables: its lobby lists and counts them from memory."""
         if room.row.status == "over":
             return True
         return self.site is not None and not room.is_over() and room.settled()
@@ -294,6 +301,8 @@ class Lobby:
         for table in list(self.tables.values()):
             if table.row.status == "playing":
                 await table.start()
+            else:
+                await table.arm()
         await self.record_missing()
         return len(rows)
 
@@ -365,6 +374,8 @@ class Lobby:
         self.tables[row.id] = table
         if row.status == "playing":
             await table.start()
+        else:
+            await table.arm()  # withdrawn if its creator is gone past the grace
         self._idle(table)  # an open table its creator never comes to
         return table
 
@@ -376,6 +387,8 @@ class Lobby:
             if table.seat_of(player_id) is not None:
                 return table
             row = table.row
+            if table.withdrawn is not None:
+                raise TableError("this table was withdrawn: nobody plays at it")
             if row.status != "open" or None not in row.seats:
                 raise TableError("this table is full")
             if table.gone:  # unloaded (nobody was there) or taken over: ask its holder
@@ -387,7 +400,8 @@ class Lobby:
             ):
                 raise TableError("this table is rated: log in to an account to play at it")
             seats = list(row.seats)
-            seats[seats.index(None)] = player_id
+            seat = seats.index(None)
+            seats[seat] = player_id
             names = {**row.options.get("names", {}), player_id: name}
             options = {**row.options, "names": names}
             status = "open" if None in seats else "playing"  # a chouette fills seat by seat
@@ -404,6 +418,8 @@ class Lobby:
                 table.close()
                 raise Moved(NOT_HERE) from None
             table.row = replace(row, seats=seats, options=options, status=status)
+            with contextlib.suppress(StoreFailure):  # seated all the same, without a version
+                await table.seated(seat)
         if status == "playing":
             await table.start()
         else:
@@ -566,6 +582,8 @@ class Lobby:
             self.tables[row.id] = table
         if table.row.status == "playing":
             await table.start()
+        elif table.row.status == "open":
+            await table.arm()
         self._idle(table)
         return table
 
@@ -632,6 +650,18 @@ class Lobby:
         message = {"op": "join", "player": player_id, "name": name, "invite": invite}
         seated: dict[str, Any] = await self.site.call_owner(table_id, message)
         return seated
+
+    async def withdraw(self, table_id: str, player_id: str) -> None:
+        """Its creator withdraws a table waiting for players, wherever it lives."""
+        if self.site is None or await self.site.owned(table_id) is not None:
+            with contextlib.suppress(Moved):
+                table = await self.get(table_id)
+                if table.gone:
+                    raise Moved(NOT_HERE)
+                await table.withdraw(player_id)
+                return
+        assert self.site is not None  # a single process's tables never move
+        await self.site.call_owner(table_id, {"op": "withdraw", "player": player_id})
 
     async def rematch_id(self, table_id: str, player_id: str) -> str:
         """The id of the rematch of a finished match, wherever that match lives."""

@@ -69,6 +69,10 @@ RATING_CHANGES = sa.Table(
 
 DAY = 24 * 60 * 60.0
 """The length of an idle rating period, in seconds."""
+REPEAT_WINDOW = DAY
+"""Within this many seconds after a rated result between two accounts in a variant, their
+further results in that variant are recorded but rate nobody (docs/PROTOCOL.md, "Rated
+matches"): a pair of accounts cannot farm a rating by playing each other over and over."""
 PROVISIONAL = 110.0
 """A rating with a deviation above this is shown as provisional (with a question mark)."""
 COMPUTER = "computer:"
@@ -145,7 +149,7 @@ class Ratings:
                 finished=outcome.finished,
             )
         )
-        if not outcome.rated or outcome.winner is None:
+        if not outcome.rated or outcome.winner is None or self._repeated(db, outcome):
             return True
         before = [
             self._load(db, holder, outcome.variant, outcome.finished) for holder in outcome.seats
@@ -166,6 +170,29 @@ class Ratings:
                 )
             )
         return True
+
+    def _repeated(self, db: Connection, outcome: Outcome) -> bool:
+        """Whether the same two accounts (the computer aside) had a rated result in this
+        variant within :data:`REPEAT_WINDOW` before this one."""
+        if any(is_computer(holder) for holder in outcome.seats):
+            return False
+        one, other = RATING_CHANGES.alias("one"), RATING_CHANGES.alias("other")
+        query = (
+            sa.select(one.c.table_id)
+            .select_from(
+                one.join(other, other.c.table_id == one.c.table_id).join(
+                    MATCH_RESULTS, MATCH_RESULTS.c.table_id == one.c.table_id
+                )
+            )
+            .where(
+                one.c.player_id == outcome.seats[0],
+                other.c.player_id == outcome.seats[1],
+                one.c.variant == outcome.variant,
+                MATCH_RESULTS.c.finished > outcome.finished - REPEAT_WINDOW,
+            )
+            .limit(1)
+        )
+        return db.execute(query).first() is not None
 
     def _load(self, db: Connection, holder: str, variant: str, now: float) -> tuple[Rating, bool]:
         """The rating at ``now`` (grown for idle days), locked for this transaction, and

@@ -123,11 +123,14 @@ class Room:
     on_idle: Callable[[Room], None] | None = None
     """Called when the last connection leaves, and after every change nobody watches (the
     lobby unloads a table nobody needs)."""
+    withdrawn: str | None = None
+    """Why the table was withdrawn before it started (``creator``: its creator withdrew
+    it; ``left``: its creator was gone past the grace), or None."""
     used: float = field(default_factory=time.monotonic)
     """When (monotonic) the table was last loaded, looked up for a socket, or left by its
     last connection."""
 
-    state_fields: ClassVar[tuple[str, ...]] = ("row", "n", "rolls", "chat", "book")
+    state_fields: ClassVar[tuple[str, ...]] = ("row", "n", "rolls", "chat", "book", "withdrawn")
     """What a rebuild from the store replaces (subclasses add their game state)."""
     kept_fields: ClassVar[tuple[str, ...]] = ("store", "grace", "bot_delay", "entropy_wait")
     """What a copy rebuilt from the store keeps of this table: how it is run, not its
@@ -307,6 +310,11 @@ class Room:
                 self.chat = [*self.chat, _readable(payload["chat"])][-CHAT_KEPT:]
             elif "over" in payload:
                 self.row = replace(self.row, status="over")
+            elif "seated" in payload:
+                pass  # a join: the row holds the seats; the event gives it its version
+            elif "withdrawn" in payload:
+                self.withdrawn = str(payload["withdrawn"])
+                self.row = replace(self.row, status="over")
             elif "contribution" in payload:
                 sent = payload["contribution"]
                 self.book = self.book.contributed(sent["game"], sent["seat"], sent["value"])
@@ -378,13 +386,70 @@ class Room:
     def _rebuilt(self) -> None:
         """Called after the live state was replaced from the store."""
 
+    def _final_options(self) -> dict[str, Any]:
+        """The table's options as stored once it is over (how it ended, where a kind says)."""
+        ended = {} if self.withdrawn is None else {"withdrawn": self.withdrawn}
+        return {**self.row.options, **ended}
+
+    # -- withdrawing a table nobody joined
+
+    def creator_seat(self) -> int | None:
+        """The seat of the person who made the table (the first seated person)."""
+        for seat, holder in enumerate(self.row.seats):
+            if holder is not None and not holder.startswith("computer:"):
+                return seat
+        return None
+
+    async def withdraw(self, player_id: str) -> int:
+        """Its creator withdraws a table still waiting for players: it ends unplayed and
+        leaves every list (docs/PROTOCOL.md, "Withdrawn tables"). Returns its version."""
+
+        async def work() -> int:
+            seat = self.creator_seat()
+            if seat is None or self.row.seats[seat] != player_id:
+                raise TableError("only the player who made this table can withdraw it")
+            if self.row.status != "open" or self.is_over():
+                raise TableError("only a table still waiting for players can be withdrawn")
+            await self._withdraw("creator")
+            return self.n
+
+        return await self._serially(work)
+
+    async def seated(self, seat: int) -> None:
+        """Store that ``seat`` was taken (its holder is in the row already), so that the
+        join has a version of its own (docs/PROTOCOL.md, "Versions and resync"); the
+        caller holds the lock and sends the state."""
+        await self._persist({"seated": seat})
+
+    async def _withdraw(self, reason: str) -> None:
+        """Store the withdrawal and end the table (the caller holds the lock)."""
+        await self._persist({"withdrawn": reason})
+        self.withdrawn = reason
+        await self._finish()
+
+    def _withdraw_at(self) -> float | None:
+        """When (monotonic) an open table withdraws itself, its creator gone past the
+        grace; None while its creator is here, or once it is not open."""
+        seat = self.creator_seat()
+        if self.row.status != "open" or self.is_over() or seat is None or self._connected(seat):
+            return None
+        return self._away_since.setdefault(seat, time.monotonic()) + self.grace
+
+    async def arm(self) -> None:
+        """Start the timer of the table's next deadline (an open table's withdrawal)."""
+        async with self.lock:
+            self._arm_timer()
+
     async def _finish(self) -> None:
+        options = self._final_options()
         try:
-            await asyncio.to_thread(self.store.update_table, self.id, self.epoch, status="over")
+            await asyncio.to_thread(
+                self.store.update_table, self.id, self.epoch, status="over", options=options
+            )
         except STORE_ERRORS as error:  # the stored events end it: the status follows on restart
             log.warning("table %s: could not mark it over (%s)", self.id, _reason(error))
         else:
-            self.row = replace(self.row, status="over")
+            self.row = replace(self.row, status="over", options=options)
         if self.on_finish is not None:
             await self.on_finish(self)
 
@@ -506,13 +571,19 @@ class Room:
         the HTTP answer take any message)."""
         return cast(dict[str, Any], self.seat_state(self.seat_of(player_id), self.common_state()))
 
+    def status(self) -> str:
+        """The state's ``status``: ``open``, ``playing``, ``over`` or ``withdrawn``."""
+        if self.withdrawn is not None:
+            return "withdrawn"
+        return "over" if self.is_over() else self.row.status
+
     def facts(self) -> protocol.Facts:
         """What the state tells of the table itself, whatever its game."""
         return protocol.Facts(
             n=self.n,
             table=self.id,
             variant=self.row.variant,
-            status="over" if self.is_over() else self.row.status,
+            status=self.status(),
             commitment=self.row.commitment,
             game_dice=self.game_dice(),
             chat=self.chat,

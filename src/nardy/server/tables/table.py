@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from nardy.bot.agents.agent import Agent, next_event
 from nardy.formats.record import match_to_record
+from nardy.rules.abort import abortable, aborts
 from nardy.rules.errors import NardyError
 from nardy.rules.forfeit import forfeit
-from nardy.rules.game import Event, Game, MakePlay, OpeningRoll, Phase, Reason, Roll
+from nardy.rules.game import Drop, Event, Game, MakePlay, OpeningRoll, Phase, Reason, Roll
 from nardy.rules.match import Match
 from nardy.rules.plays import legal_plays
 from nardy.rules.settings import Settings
@@ -45,8 +46,11 @@ class Table(Room):
     hints: dict[int, bool] = field(default_factory=dict)
     """Which seats agree to hints at a table of two people (a practice game)."""
     clock: Clock | None = None
+    aborted: str | None = None
+    """Why the match was aborted (``resign``, ``drop``, ``time``, ``left``), or None:
+    it ended before both players had played (:mod:`nardy.rules.abort`)."""
 
-    state_fields = (*Room.state_fields, "match", "auto", "hints", "clock")
+    state_fields = (*Room.state_fields, "match", "auto", "hints", "clock", "aborted")
     kept_fields = (*Room.kept_fields, "agents")
 
     def __post_init__(self) -> None:
@@ -60,9 +64,6 @@ class Table(Room):
     @property
     def game(self) -> Game:
         return self.match.game
-
-    def is_over(self) -> bool:
-        return self.match.is_over() or self.row.status == "over"
 
     def dice_game(self) -> int:
         return len(self.match.games)
@@ -100,6 +101,9 @@ class Table(Room):
             self.auto[payload["seat"]] = payload["auto"]
         elif "hints" in payload:
             self.hints[payload["seat"]] = bool(payload["hints"])
+        elif "aborted" in payload:
+            self.aborted = str(payload["aborted"])
+            self.row = replace(self.row, status="over")
 
     # -- commands
 
@@ -180,6 +184,11 @@ class Table(Room):
             match = self.match.apply(event)
         except NardyError as error:
             raise TableError(str(error)) from None
+        if aborts(self.match, match):
+            why = getattr(event, "reason", None) or (
+                "drop" if isinstance(event, Drop) else "resign"
+            )
+            return await self._abort(why)
         payload: dict[str, Any] = {"event": event_to_json(event), "by": by}
         now = time.monotonic()
         if self.clock:
@@ -227,10 +236,12 @@ class Table(Room):
     def _due(self) -> bool:
         """Whether the table acts by itself before a player does: the roll-off, the
         computer's turn, an automatic roll or forced move, or a deadline — the clock, or,
-        between two people, the grace of a player who is away. Nothing while a seat is
-        free (play starts once it is taken) or once the match is over."""
-        if self.is_over() or None in self.row.seats:
+        between two people, the grace of a player who is away. While a seat is free, only
+        the withdrawal of a table whose creator is away; nothing once the match is over."""
+        if self.is_over():
             return False
+        if None in self.row.seats:
+            return self._withdraw_at() is not None
         actor = self.actor()
         return (
             actor is None
@@ -290,37 +301,68 @@ class Table(Room):
         return limits
 
     def _deadline(self) -> float | None:
-        return min(self._limits().values(), default=None)
+        withdraw = self._withdraw_at()
+        return withdraw if withdraw is not None else min(self._limits().values(), default=None)
 
     async def _expire(self, deadline: float) -> None:
         await sleep_until(deadline)
         async with self.lock:
             if self.gone:
                 return
-            limits = self._limits()
-            if min(limits.values(), default=None) != deadline:
-                return
-            reason: Reason = "time" if limits.get("time") == deadline else "left"
-            actor = self.actor()
             try:
-                if actor is not None:
-                    await self._forfeit(actor, reason)
+                if not await self._expired(deadline):
+                    return
             except StoreFailure:  # rebuilt from the store: the clock runs out again later
                 self._retry_later()
             else:
                 await self._automate()
         await self.broadcast()
 
+    async def _expired(self, deadline: float) -> bool:
+        """Act on ``deadline`` if it is still the table's next one; whether it was. An open
+        table whose creator is away withdraws itself; a player out of time or gone
+        forfeits (the caller holds the lock)."""
+        if deadline == self._withdraw_at():
+            await self._withdraw("left")
+            return True
+        limits = self._limits()
+        if min(limits.values(), default=None) != deadline:
+            return False
+        reason: Reason = "time" if limits.get("time") == deadline else "left"
+        actor = self.actor()
+        if actor is not None:
+            await self._forfeit(actor, reason)
+        return True
+
     async def _forfeit(self, seat: int, reason: Reason) -> None:
         """The player at ``seat`` ran out of time or left: they lose the match, or in money
-        play the game in play (:mod:`nardy.rules.forfeit`)."""
+        play the game in play (:mod:`nardy.rules.forfeit`); a match in which a seat has
+        not played yet is aborted instead (:mod:`nardy.rules.abort`)."""
+        if abortable(self.match):
+            return await self._abort(reason)
         for event in forfeit(self.match, seat, reason, self._peek):
             await self._apply(event, "clock")
         if self.match.settings.match_to == 0:
             await self._persist({"over": reason})
             await self._finish()
 
+    async def _abort(self, reason: str) -> None:
+        """End the match with no result: a seat has not played (:mod:`nardy.rules.abort`)."""
+        await self._persist({"aborted": reason})
+        self.aborted = reason
+        await self._finish()
+
+    def is_over(self) -> bool:
+        return self.match.is_over() or self.row.status == "over"
+
+    def _final_options(self) -> dict[str, Any]:
+        ended = {} if self.aborted is None else {"aborted": self.aborted}
+        return {**super()._final_options(), **ended}
+
     # -- what a client sees
+
+    def status(self) -> str:
+        return "aborted" if self.aborted is not None else super().status()
 
     def common_state(self) -> protocol.MatchCommon:
         """The state's fields that are the same for everyone at the table."""
@@ -348,6 +390,8 @@ class Table(Room):
         """The game record (INTERFACES.md §4), with the dice commitment and, once the
         match is over, the seed."""
         doc = match_to_record(self.match, [self.seat_name(s) or "?" for s in range(2)])
+        if self.aborted is not None:
+            doc["aborted"] = self.aborted  # no result: nobody won (docs/PROTOCOL.md)
         doc["dice"] = {
             "commitment": self.row.commitment,
             "seed": self.row.seed if self.is_over() else None,

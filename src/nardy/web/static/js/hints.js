@@ -94,7 +94,7 @@ export function createHints(tableId, send) {
     clear(element);
     const hints = state && state.hints;
     const seated = state && state.you !== null && state.you !== undefined;
-    if (!hints || !seated || state.status === "over") return;
+    if (!hints || !seated || ["over", "aborted", "withdrawn"].includes(state.status)) return;
     const row = h("div", { class: "row" });
     if (hints.allowed && mine()) {
       row.append(h("button", { type: "button", "data-action": "hint", onclick: ask, disabled: asking }, asking ? t("hint.thinking") : t("hint.button")));

@@ -92,6 +92,7 @@ export function profileView(root, playerId) {
   }
 
   function outcome(game) {
+    if (game.status === "aborted") return h("span", { class: "tag" }, t("profile.aborted"));
     if (game.status !== "over") return h("span", { class: "tag" }, t(game.status === "open" ? "profile.waiting" : "profile.playing"));
     if (game.won === null) return h("span", { class: "tag" }, t("profile.ended"));
     return h("span", { class: `tag ${game.won ? "won" : "lost"}` }, t(game.won ? "profile.won" : "profile.lost"));
@@ -109,7 +110,7 @@ export function profileView(root, playerId) {
         : null;
       const links = game.links || {};
       const actions = [];
-      if (game.status !== "over") actions.push(h("a", { href: links.table }, t("profile.open_table")));
+      if (game.status === "open" || game.status === "playing") actions.push(h("a", { href: links.table }, t("profile.open_table")));
       if (links.replay) actions.push(h("a", { href: links.replay }, t("profile.replay")));
       if (links.review) actions.push(h("a", { href: links.review }, t("profile.review")));
       if (links.record) actions.push(h("a", { href: links.record, download: `${game.id}.json` }, t("profile.record")));

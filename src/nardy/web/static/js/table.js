@@ -19,7 +19,7 @@ import { asksViewer, boardModel, mirrored } from "./table/model.js";
 import { animateSteps, sideOf, unseenSteps } from "./table/moves.js";
 import { betweenGames, chatCard, controls, endActions, finished, inviteCard, linksOf, playerBar, resultBox } from "./table/panels.js";
 import { tableSocket } from "./table/socket.js";
-import { currentNews, firstTurn, newsBetween, statusText } from "./table/status.js";
+import { currentNews, ended, firstTurn, newsBetween, statusText } from "./table/status.js";
 
 export { addTableControl } from "./table/panels.js";
 
@@ -126,7 +126,7 @@ export function tableView(root, tableId) {
   }
 
   function syncAuto() {
-    if (state.you === null || state.you === undefined || state.status === "over" || chouette()) return;
+    if (state.you === null || state.you === undefined || ended(state) || chouette()) return;
     const p = prefs();
     const auto = state.auto || {};
     if (!!auto.roll !== p.auto_roll || !!auto.moves !== p.auto_moves) {
@@ -278,7 +278,7 @@ export function tableView(root, tableId) {
     d.steps = String((legal().steps || []).length);
     d.selected = input.sel.selected === null ? "" : String(input.sel.selected);
     d.position = JSON.stringify(state.position);
-    d.over = state.status === "over" ? "1" : "0";
+    d.over = ended(state) ? "1" : "0";
     d.games = String(state.games ?? "");
     el.board.querySelector("svg").setAttribute("focusable", "false");
   }

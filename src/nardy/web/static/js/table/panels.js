@@ -3,6 +3,7 @@
 // alone; ``addTableControl`` lets another page part add a button to the row.
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
+import { api } from "../api.js";
 import { dieSVG } from "../board.js";
 import { colourOf, formatClock, seatName } from "../common.js";
 import { h, toast } from "../dom.js";
@@ -174,11 +175,18 @@ export function betweenGames(state, nameOf) {
     t("table.score_now", { a: nameOf(0), b: nameOf(1), x: state.score[0], y: state.score[1] }));
 }
 
-/** The invitation link while a private table waits for its second player. */
+/** While a table waits for its second player: the invitation link of a private one, and
+ * for its creator the button that withdraws it. */
 export function inviteCard(state, tableId) {
   const invite = sessionStorage.getItem(`nardy.invite.${tableId}`);
   if (state.status !== "open" || state.kind === "chouette") return null;
   const box = h("section", { class: "card invite" }, h("p", {}, t("table.waiting_opponent")));
+  if (state.you !== null && state.you !== undefined) {
+    const withdraw = async () => {
+      try { await api(`/api/tables/${tableId}/withdraw`, {}); } catch (error) { toast(error.message); }
+    };
+    box.append(button("withdraw", t("table.withdraw"), withdraw));
+  }
   if (invite) {
     const link = `${location.origin}/#/join/${tableId}/${invite}`;
     const input = h("input", { type: "text", readonly: true, value: link, id: "invite-link", "aria-label": t("table.invite_link") });

@@ -10,6 +10,9 @@ import { cannotMove, rollsItself } from "./model.js";
 
 const isSeat = (s) => s !== null && s !== undefined;
 
+/** Whether the table has ended: over, aborted (nobody played) or withdrawn. */
+export const ended = (state) => ["over", "aborted", "withdrawn"].includes(state.status);
+
 /** How a game ended, in a sentence. */
 export function resultText(result, nameOf) {
   if (!isSeat(result.winner)) return t("result.draw_text");
@@ -19,6 +22,8 @@ export function resultText(result, nameOf) {
 
 /** The sentence under the board. */
 export function statusText(state, nameOf) {
+  if (state.status === "withdrawn") return t("table.withdrawn");
+  if (state.status === "aborted") return t("table.match_aborted"); // nobody played: no result
   if (state.kind === "chouette") return chouetteStatus(state, state.legal || {}, nameOf);
   const you = state.you;
   const other = isSeat(you) ? 1 - you : null;
