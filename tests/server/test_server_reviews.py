@@ -280,13 +280,13 @@ def test_a_rollout_of_a_position(fast: LiveServer):
 def test_the_analysing_child_ends_quietly_when_its_server_is_gone():
     from multiprocessing import Pipe
 
-    from nardy.server.reviews import _ParentGone, _serve, _Teller
+    from nardy.engine_pool.worker import ParentGone, Teller, serve
 
     server, child = Pipe()
     server.send(("no such job",))  # answered with a failure nobody is left to read
     server.close()
-    assert _serve(child) is None  # no BrokenPipeError, no traceback from the child
+    assert serve(child) is None  # no BrokenPipeError, no traceback from the child
     server, child = Pipe()
     server.close()
-    with pytest.raises(_ParentGone):
-        _Teller(child)(1, 1)
+    with pytest.raises(ParentGone):
+        Teller(child)(1, 1)

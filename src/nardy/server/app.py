@@ -20,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from nardy.analysis import DEFAULT_PLY
+from nardy.engine_pool import EngineLimits
 from nardy.server import defaults
 from nardy.server import dice as dice_service
 from nardy.server.accounts import AccountError, Accounts, Busy, name_key
@@ -27,6 +28,7 @@ from nardy.server.analysis_routes import router as analysis_router
 from nardy.server.broker import Broker
 from nardy.server.cluster import Site
 from nardy.server.dice_routes import dice_routes
+from nardy.server.engine_desk import EngineDesk
 from nardy.server.history import history_routes
 from nardy.server.http_guard import HttpGuard
 from nardy.server.lobby import AgentFactory, Lobby, TableRequest
@@ -61,6 +63,7 @@ class ServerConfig:
     """Origins besides the server's own whose pages may use it (``https://host:port``)."""
     limits: Limits = field(default_factory=Limits)
     """Rates and counts one client may use (see :mod:`nardy.server.throttle`)."""
+    engine: EngineLimits = field(default_factory=EngineLimits)  # docs/DEPLOY.md, Engine limits
     max_body: int = 1 << 18
     """Largest HTTP request body accepted, in bytes."""
     send_queue: int = 64
@@ -141,7 +144,9 @@ def create_app(
     async def finished_record(table_id: str) -> dict[str, Any]:
         return match_table(await lobby.readable(table_id)).record()
 
-    reviews = Reviews(store, finished_record, config.analysis_ply)
+    desk = EngineDesk(config.engine, throttle, broker and broker.redis)
+    reviews = Reviews(store, finished_record, config.analysis_ply, desk.pool)
+    lobby.change_hooks.append(desk.live.changed)
 
     async def queue_review(table: Table) -> None:
         await reviews.request(table.id, sum(1 for g in table.match.games if g.result))
@@ -155,9 +160,11 @@ def create_app(
         else:
             await site.start()
             await lobby.record_missing()
+        desk.pool.start()
         reviews.start()
         yield
         await reviews.stop()
+        await desk.pool.stop()
         if site is not None:
             await site.stop()
         for table in lobby.tables.values():
@@ -367,7 +374,7 @@ def create_app(
     app.include_router(history_routes(store, lobby.ratings, lobby.tables, player_of))
     app.include_router(rules_routes())
     app.include_router(dice_routes(store))
-    app.include_router(analysis_router(lobby, reviews, config.analysis_ply, player_of))
+    app.include_router(analysis_router(lobby, reviews, config.analysis_ply, player_of, desk))
 
     # -- the table connection
 
