@@ -2,7 +2,8 @@
 analyses, rollouts) goes through :class:`EngineDesk`, which
 
 - paces the asker, per session and per address (429 with ``Retry-After``);
-- refuses the live decision of a rated match to everyone (403; docs/RULES.md, fair play);
+- refuses the live decision of a rated match to everyone (403; the rules pages, "Playing
+  here");
 - queues the job in the pool (429 when the asker's share is in use, 503 when the queue is
   full or the job ran too long, both with ``Retry-After``);
 - withdraws the job, or stops it, as soon as the client goes away.

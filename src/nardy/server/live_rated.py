@@ -1,5 +1,5 @@
 """The positions of rated matches in play, which the engine analyses for nobody until the
-match is over (docs/RULES.md, fair play; docs/PROTOCOL.md, "Reviews, hints and analysis").
+match is over (the rules pages, "Playing here"; docs/PROTOCOL.md, "Limits and refusals").
 
 Each rated table, on every change of its state, names the decision it waits for as
 *keys*: its position seen from either side, with the dice when a play is due (the plays
