@@ -193,6 +193,8 @@ class EnginePool:
             self.queue.finished(job)
             if worker.killed or worker.process is None or not worker.process.is_alive():
                 await asyncio.to_thread(worker.close)
+                if not self._stopping:
+                    worker.started()  # a fresh worker, ready for the next job
             if not self._stopping:
                 self._dispatch()
 
