@@ -32,6 +32,7 @@ def serve(connection: Connection, niceness: int = 0) -> None:
     if niceness:
         with contextlib.suppress(OSError):
             os.nice(niceness)
+    _prepare()
     while True:
         try:
             job = connection.recv()
@@ -49,6 +50,15 @@ def serve(connection: Connection, niceness: int = 0) -> None:
             connection.send(answer)
         except OSError:
             return
+
+
+def _prepare() -> None:
+    """Import the engine before the first job comes (a second or more of a core), so
+    that the first answer is as quick as the next."""
+    import nardy.analysis.hints
+    import nardy.analysis.position
+    import nardy.analysis.review
+    import nardy.formats.record  # noqa: F401
 
 
 def do(job: tuple[Any, ...], progress: Callable[[int, int], None]) -> dict[str, Any]:
