@@ -1,4 +1,5 @@
-"""Imports point one way: rules ← variants ← formats ← bot ← analysis ← server ← cli.
+"""Imports point one way: rules ← variants ← formats ← bot ← analysis ← engine_pool ← server
+← cli.
 
 Every import in every module counts, those made inside a function and those made for the
 type checker only: an arrow back is an arrow back wherever it is written. The ratings sit
@@ -27,10 +28,11 @@ LAYERS: dict[str, int] = {
     "rulebook": 3,  # the rules pages: words and diagrams drawn by rules, variants, formats
     "analysis": 4,
     "ratings": 4,  # Glicko-2 arithmetic, standard library only
-    "server": 5,
-    "bench": 5,
-    "web": 5,  # static files only
-    "cli": 6,
+    "engine_pool": 5,  # engine work in processes of its own, for the server
+    "server": 6,
+    "bench": 6,
+    "web": 6,  # static files only
+    "cli": 7,
 }
 """Each part of the package and its height: a part imports only parts below it (and
 itself)."""

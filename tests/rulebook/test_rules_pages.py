@@ -348,3 +348,18 @@ def test_an_unknown_game_is_a_page_that_says_so(client):
     assert index.status_code == 200
     for slug in SLUGS:
         assert f'href="/rules/{slug}?lang=ru"' in index.text
+
+
+LIVE_RATED_UNANALYSED = {
+    "en": "While a rated match is in play, the computer analyses its current position for nobody",
+    "pl": "Dopóki mecz rankingowy trwa, komputer nie analizuje jego bieżącej pozycji dla nikogo",
+    "lt": "Kol reitinguojamas mačas vyksta, kompiuteris neanalizuoja jo dabartinės pozicijos",
+    "ru": "Пока рейтинговый матч идёт, компьютер не анализирует его текущую позицию ни для кого",
+}
+"""What the site refuses to analyse (docs/PROTOCOL.md, "Limits and refusals"), by language."""
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_page_says_a_live_rated_position_is_analysed_for_nobody(slug, pages):
+    for lang, sentence in LIVE_RATED_UNANALYSED.items():
+        assert sentence in pages[slug, lang].words, (slug, lang)

@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from nardy.server import defaults
 
@@ -79,6 +80,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="ORIGIN",
         help="another origin whose pages may use this server (https://host[:port]); repeatable",
     )
+    add_engine_arguments(parser)
     parser.add_argument(
         "--trust",
         action="append",
@@ -93,6 +95,59 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="comma-separated addresses of the reverse proxies whose X-Forwarded-For and "
         "X-Forwarded-Proto are believed ('*' for any); by default none are, and a "
         "client's address is the peer's",
+    )
+
+
+def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
+    """The engine pool's limits (docs/DEPLOY.md, "Engine limits")."""
+    from nardy.engine_pool import EngineLimits
+    from nardy.server.site.throttle import Limits
+
+    engine, rates = EngineLimits(), Limits()
+    group = parser.add_argument_group("engine limits (hints, analyses, rollouts, reviews)")
+    numbers: list[tuple[str, str, type, str]] = [
+        ("--engine-processes", "processes", int, "engine worker processes"),
+        ("--engine-queue", "queue", int, "requests that may wait for a worker (more: 503)"),
+        ("--engine-per-session", "per_session", int, "requests one session may have under way"),
+        ("--engine-per-address", "per_address", int, "requests one address may have under way"),
+        ("--engine-cost", "most_cost", int, "most games x plies x pips one request may ask"),
+        ("--engine-seconds", "seconds", float, "seconds one request may run (then 503)"),
+        ("--engine-nice", "niceness", int, "how much lower the workers' priority is (nice)"),
+    ]
+    for flag, name, kind, text in numbers:
+        default = getattr(engine, name)
+        group.add_argument(flag, type=kind, default=default, help=f"{text} (default {default})")
+    for flag, name, text in (
+        ("--engine-rate-session", "engine_per_session", "requests one session may make"),
+        ("--engine-rate-address", "engine_per_address", "requests one address may make"),
+    ):
+        default = getattr(rates, name)
+        group.add_argument(flag, type=_rate, default=default, help=f"{text} ({default!r})")
+
+
+def _rate(text: str) -> str:
+    """A rate as the ``limits`` library reads it ("20/minute", "5 per 10 seconds")."""
+    from limits import parse
+
+    try:
+        parse(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a rate like '20/minute'") from None
+    return text
+
+
+def engine_limits(args: argparse.Namespace) -> Any:
+    """The engine pool's limits from the arguments."""
+    from nardy.engine_pool import EngineLimits
+
+    return EngineLimits(
+        processes=args.engine_processes,
+        queue=args.engine_queue,
+        per_session=args.engine_per_session,
+        per_address=args.engine_per_address,
+        most_cost=args.engine_cost,
+        seconds=args.engine_seconds,
+        niceness=args.engine_nice,
     )
 
 
@@ -121,7 +176,12 @@ def run(args: argparse.Namespace) -> int:
         entropy_wait=args.entropy_wait,
         linger=args.linger,
         allowed_origins=tuple(args.allow_origin),
-        limits=Limits(trusted=tuple(args.trust)),
+        limits=Limits(
+            trusted=tuple(args.trust),
+            engine_per_session=args.engine_rate_session,
+            engine_per_address=args.engine_rate_address,
+        ),
+        engine=engine_limits(args),
     )
     broker = None
     if args.broker:

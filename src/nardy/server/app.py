@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field
 
 from nardy import __version__
 from nardy.analysis import DEFAULT_PLY
+from nardy.engine_pool import EngineLimits
 from nardy.server import defaults
 from nardy.server.dice import commitment as dice_service
 from nardy.server.http.analysis import router as analysis_router
@@ -35,6 +36,7 @@ from nardy.server.http.variants import variant_facts
 from nardy.server.site.accounts import AccountError, Accounts, Busy, name_key
 from nardy.server.site.broker import Broker
 from nardy.server.site.cluster import Site
+from nardy.server.site.engine_desk import EngineDesk
 from nardy.server.site.lobby import AgentFactory, Lobby, TableRequest
 from nardy.server.site.reviews import Reviews
 from nardy.server.site.throttle import Limits, Throttle
@@ -64,6 +66,7 @@ class ServerConfig:
     """Origins besides the server's own whose pages may use it (``https://host:port``)."""
     limits: Limits = field(default_factory=Limits)
     """Rates and counts one client may use (see :mod:`nardy.server.site.throttle`)."""
+    engine: EngineLimits = field(default_factory=EngineLimits)  # docs/DEPLOY.md, Engine limits
     max_body: int = 1 << 18
     """Largest HTTP request body accepted, in bytes."""
     send_queue: int = 64
@@ -144,7 +147,9 @@ def create_app(
     async def finished_record(table_id: str) -> dict[str, Any]:
         return match_table(await lobby.readable(table_id)).record()
 
-    reviews = Reviews(store, finished_record, config.analysis_ply)
+    desk = EngineDesk(config.engine, throttle, broker and broker.redis)
+    reviews = Reviews(store, finished_record, config.analysis_ply, desk.pool)
+    lobby.change_hooks.append(desk.live.changed)
 
     async def queue_review(table: Table) -> None:
         await reviews.request(table.id, sum(1 for g in table.match.games if g.result))
@@ -158,9 +163,11 @@ def create_app(
         else:
             await site.start()
             await lobby.record_missing()
+        desk.pool.start()
         reviews.start()
         yield
         await reviews.stop()
+        await desk.pool.stop()
         if site is not None:
             await site.stop()
         for table in lobby.tables.values():
@@ -378,7 +385,7 @@ def create_app(
     app.include_router(history_routes(store, lobby.ratings, lobby.tables, player_of))
     app.include_router(rules_routes())
     app.include_router(dice_routes(store))
-    app.include_router(analysis_router(lobby, reviews, config.analysis_ply, player_of))
+    app.include_router(analysis_router(lobby, reviews, config.analysis_ply, player_of, desk))
     app.include_router(export_routes(visible_table, reviews))
 
     # -- the table connection

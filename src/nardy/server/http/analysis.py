@@ -1,14 +1,14 @@
 """The HTTP side of studying games: a table's review, hints at the table, and the analysis
 of a position given by itself (docs/PROTOCOL.md, "Reviews, hints and analysis").
 
-The engine's work for hints and positions runs in a worker thread, one request at a time
-per server process (:data:`THINKING`), so that a burst of requests queues instead of
-starving the tables; reviews run in the background (:mod:`nardy.server.site.reviews`).
+The engine's work for hints and positions runs in the engine pool, apart from play,
+through :class:`~nardy.server.site.engine_desk.EngineDesk` (paced, queued fairly, bounded in
+cost, cancelled when its client goes, never for a rated match's live decision); reviews
+run in the same pool in the background (:mod:`nardy.server.site.reviews`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Callable
 from typing import Any
@@ -18,8 +18,9 @@ from pydantic import BaseModel, Field
 
 from nardy.rules.errors import NardyError
 from nardy.server.http.table_socket import may_watch
+from nardy.server.site.engine_desk import EngineDesk
 from nardy.server.site.lobby import Lobby
-from nardy.server.site.reviews import ReviewError, Reviews
+from nardy.server.site.reviews import Reviews
 from nardy.server.tables.table import Table
 
 MAX_PLY = 2
@@ -47,11 +48,15 @@ class PositionQuery(BaseModel):
 
 
 def router(
-    lobby: Lobby, reviews: Reviews, ply: int, player_of: Callable[[Request], Any]
+    lobby: Lobby,
+    reviews: Reviews,
+    ply: int,
+    player_of: Callable[[Request], Any],
+    desk: EngineDesk,
 ) -> APIRouter:
-    """The routes, given the lobby, the reviews, the default ply and how to tell who asks."""
+    """The routes, given the lobby, the reviews, the default ply, how to tell who asks
+    and the engine's desk."""
     routes = APIRouter()
-    thinking = asyncio.Semaphore(1)
 
     async def match_table(table_id: str, request: Request, invite: str | None = None) -> Table:
         """The match to study, if this person may see it (a private table: its players
@@ -114,8 +119,7 @@ def router(
         summary="The engine's advice for your decision now (practice and computer games)",
     )
     async def get_hint(table_id: str, request: Request, ply: int | None = None) -> dict[str, Any]:
-        from nardy.analysis.hints import hint
-
+        await desk.pace(request)
         table = await match_table(table_id, request)
         seat = table.seat_of(player_of(request))
         if seat is None:
@@ -129,18 +133,18 @@ def router(
         if table.is_over():
             raise HTTPException(400, "the match is over")
         depth = _ply(ply, default=min(ply_default, MAX_PLY))
-        match = table.match
-        async with thinking:
-            answer = await asyncio.to_thread(hint, match, seat, depth)
-        return {**answer, "n": table.n}
+        n = table.n
+        answer = await desk.answer(request, ("hint", table.record(), seat, depth))
+        return {**answer, "n": n}
 
     @routes.post(
         "/api/analyse",
         summary="Ranked plays of a position and dice, or its cube decision without dice",
     )
-    async def analyse_position_route(query: PositionQuery) -> dict[str, Any]:
-        from nardy.analysis.position import analyse_position
+    async def analyse_position_route(query: PositionQuery, request: Request) -> dict[str, Any]:
+        from nardy.formats.position_json import position_to_json
 
+        await desk.pace(request)
         query = _with_text(query)
         position, dice, settings = _read_position(query)
         depth = _ply(query.ply, default=min(ply_default, MAX_PLY))
@@ -151,40 +155,35 @@ def router(
             raise HTTPException(400, "'cube' is a power of two from 1 to 64")
         if query.match_to and not all(0 <= s < query.match_to for s in score):
             raise HTTPException(400, "each score must be below the match length")
-        async with thinking:
-            try:
-                return await asyncio.to_thread(
-                    analyse_position,
-                    position,
-                    dice,
-                    depth,
-                    settings=settings,
-                    cube=query.cube,
-                    owner=query.owner,
-                    score=(score[0], score[1]),
-                    crawford=query.crawford,
-                )
-            except NardyError as error:
-                raise HTTPException(400, str(error)) from None
+        desk.check_cost(position, ply=depth)
+        await desk.refuse_live(position, dice)
+        stakes = {
+            "cube": query.cube,
+            "owner": query.owner,
+            "score": score,
+            "crawford": query.crawford,
+        }
+        values = settings.to_json(position.variant)
+        job = ("analyse", position_to_json(position, dice), depth, values, stakes)
+        return await desk.answer(request, job)
 
     @routes.post(
         "/api/rollout",
         summary="Roll a position out: cubeless chances and equity with standard errors",
     )
-    async def rollout_route(query: PositionQuery) -> dict[str, Any]:
+    async def rollout_route(query: PositionQuery, request: Request) -> dict[str, Any]:
         from nardy.analysis.position import ROLLOUT_GAMES
         from nardy.formats.position_json import position_to_json
 
+        await desk.pace(request)
         position, dice, _ = _read_position(_with_text(query))
         if query.games not in ROLLOUT_GAMES:
             sizes = ", ".join(map(str, ROLLOUT_GAMES))
             raise HTTPException(400, f"a rollout here is {sizes} games")
+        desk.check_cost(position, games=query.games)
+        await desk.refuse_live(position, dice)
         job = ("rollout", position_to_json(position, dice), query.games)
-        try:
-            answer: dict[str, Any] = await asyncio.to_thread(reviews.rollouts.run, job)
-        except ReviewError as error:
-            raise HTTPException(400, str(error)) from None
-        return answer
+        return await desk.answer(request, job)
 
     ply_default = ply
     return routes

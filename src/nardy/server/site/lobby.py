@@ -144,6 +144,8 @@ class Lobby:
         self.ratings = Ratings(store)
         self.finish_hooks: list[Callable[[Table], Awaitable[None]]] = []
         """Told of every match that ends (the reviews queue its analysis)."""
+        self.change_hooks: list[Callable[[Room], Awaitable[None]]] = []
+        """Told of every table's new state (the live positions of rated matches)."""
         self.site: Site | None = None
         """The other processes serving the same site, when there are (``--broker``): then
         this lobby holds only the tables this process owns."""
@@ -173,9 +175,14 @@ class Lobby:
         )
         room.on_finish = self._finished
         room.on_idle = self._idle
+        room.on_change = self._changed
         if self.site is not None:
             room.on_lost = self.site.lose
         return room
+
+    async def _changed(self, room: Room) -> None:
+        for hook in self.change_hooks:
+            await hook(room)
 
     async def _finished(self, room: Room) -> None:
         """A match is over: write how it ended and, when it is rated, the new ratings."""

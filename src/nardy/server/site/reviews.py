@@ -7,8 +7,9 @@ analysed by one of them, and one whose process died is taken over when its lease
 out), analyses the record of the finished games, writing its progress as it goes, and
 stores the result (:func:`nardy.analysis.review.analyse`, as JSON).
 
-The engine works in a child process of its own (:class:`Analyst`): the analysis is
-CPU-bound and would otherwise hold the interpreter the tables' event loop needs.
+The engine works in the engine pool (:mod:`nardy.engine_pool`), in its lowest lane: the
+analysis is CPU-bound and would otherwise hold the interpreter the tables' event loop
+needs, and people waiting for a hint or an analysis go first.
 """
 
 from __future__ import annotations
@@ -17,14 +18,11 @@ import asyncio
 import contextlib
 import json
 import logging
-import multiprocessing
 import secrets
-import threading
-import time
 from collections.abc import Awaitable, Callable
-from multiprocessing.connection import Connection
 from typing import Any
 
+from nardy.engine_pool import BACKGROUND, EnginePool
 from nardy.server.store.database import ReviewRow, Store
 
 log = logging.getLogger(__name__)
@@ -38,158 +36,18 @@ RecordSource = Callable[[str], Awaitable[dict[str, Any]]]
 """Gives the record of a table's finished games (INTERFACES.md §4) by its id."""
 
 
-class ReviewError(RuntimeError):
-    """The analysis of a record failed; the message says why."""
-
-
-# ----------------------------------------------------------------------------- the child
-
-
-class _ParentGone(Exception):
-    """The server that asked for the job is no longer there to hear of it."""
-
-
-def _serve(connection: Connection) -> None:
-    """The child process: do each job sent, telling its progress, until told to stop or
-    until the server is gone (stopped or killed mid-job: the child ends quietly)."""
-    while True:
-        try:
-            job = connection.recv()
-        except (EOFError, OSError):
-            return
-        if job is None:
-            return
-        try:
-            answer: tuple[str, Any] = ("done", _do(job, _Teller(connection)))
-        except _ParentGone:
-            return
-        except Exception as error:  # any failure is the job's, not the child's
-            answer = ("failed", f"{type(error).__name__}: {error}")
-        try:
-            connection.send(answer)
-        except OSError:
-            return
-
-
-def _do(job: tuple[Any, ...], progress: Callable[[int, int], None]) -> dict[str, Any]:
-    """``("review", record, ply)``: the analysis of a record; ``("rollout", position JSON,
-    games)``: a rollout of a position."""
-    kind = job[0]
-    if kind == "review":
-        from nardy.analysis.review import analyse
-        from nardy.formats.record import replay
-
-        record, ply = job[1], job[2]
-        players = record.get("players") or ["player 0", "player 1"]
-        match = replay(record)
-        return analyse(match, (players[0], players[1]), ply, progress=progress).to_json()
-    if kind == "rollout":
-        from nardy.analysis.position import rollout_position
-        from nardy.formats.position_json import position_from_json
-
-        position, dice = position_from_json(job[1])
-        return rollout_position(position, dice, job[2])
-    raise ValueError(f"unknown job {kind!r}")
-
-
-class _Teller:
-    """Sends the parent the analysis' progress, at most twice a second."""
-
-    def __init__(self, connection: Connection) -> None:
-        self.connection = connection
-        self.last = 0.0
-
-    def __call__(self, done: int, total: int) -> None:
-        now = time.monotonic()
-        if now - self.last >= 0.5 or done == total:
-            self.last = now
-            try:
-                self.connection.send(("progress", done, total))
-            except OSError:
-                raise _ParentGone from None
-
-
-class Analyst:
-    """A child process that does one job at a time (a review, a rollout), started when
-    first needed and again if it dies."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._process: Any = None
-        self._connection: Connection | None = None
-
-    def analyse(
-        self, record: dict[str, Any], ply: int, progress: Callable[[int, int], None]
-    ) -> dict[str, Any]:
-        """The review of ``record`` (blocking: call it in a thread)."""
-        return self.run(("review", record, ply), progress)
-
-    def run(
-        self, job: tuple[Any, ...], progress: Callable[[int, int], None] | None = None
-    ) -> dict[str, Any]:
-        """The answer to ``job`` (see :func:`_do`; blocking: call it in a thread)."""
-        with self._lock:
-            connection = self._start()
-            connection.send(job)
-            while True:
-                try:
-                    message = connection.recv()
-                except (EOFError, OSError):
-                    self._stop()
-                    raise ReviewError("the analysing process stopped") from None
-                kind = message[0]
-                if kind == "progress":
-                    if progress is not None:
-                        progress(message[1], message[2])
-                elif kind == "done":
-                    result: dict[str, Any] = message[1]
-                    return result
-                else:
-                    raise ReviewError(message[1])
-
-    def _start(self) -> Connection:
-        if self._process is not None and self._process.is_alive() and self._connection:
-            return self._connection
-        self._stop()
-        context = multiprocessing.get_context("spawn")
-        mine, theirs = context.Pipe()
-        process = context.Process(target=_serve, args=(theirs,), daemon=True, name="nardy-review")
-        process.start()
-        theirs.close()
-        self._process, self._connection = process, mine
-        return mine
-
-    def _stop(self) -> None:
-        if self._connection is not None:
-            with contextlib.suppress(OSError):
-                self._connection.send(None)
-            self._connection.close()
-        if self._process is not None:
-            self._process.join(2)
-            if self._process.is_alive():
-                self._process.terminate()
-                self._process.join(2)
-        self._process = self._connection = None
-
-    def close(self) -> None:
-        with self._lock:
-            self._stop()
-
-
 # ----------------------------------------------------------------------------- the worker
 
 
 class Reviews:
     """Queues, runs and answers for the reviews of one server process."""
 
-    def __init__(self, store: Store, records: RecordSource, ply: int) -> None:
+    def __init__(self, store: Store, records: RecordSource, ply: int, pool: EnginePool) -> None:
         self.store = store
         self.records = records
         self.ply = ply
+        self.pool = pool
         self.owner = secrets.token_hex(8)
-        self.analyst = Analyst()
-        self.rollouts = Analyst()
-        """A second child process, for rollouts of positions (``POST /api/rollout``)."""
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -217,8 +75,6 @@ class Reviews:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
-        await asyncio.to_thread(self.analyst.close)
-        await asyncio.to_thread(self.rollouts.close)
 
     async def _work(self) -> None:
         while True:
@@ -241,10 +97,13 @@ class Reviews:
             record = {**record, "games": games[: row.games]}
             record["score"] = _score_after(record)
 
-            def progress(done: int, total: int) -> None:  # in the analysing thread
-                self.store.review_progress(row.table_id, self.owner, done, total, LEASE)
+            async def progress(done: int, total: int) -> None:
+                await asyncio.to_thread(
+                    self.store.review_progress, row.table_id, self.owner, done, total, LEASE
+                )
 
-            review = await asyncio.to_thread(self.analyst.analyse, record, row.ply, progress)
+            job = ("review", record, row.ply)
+            review = await self.pool.run(job, lane=BACKGROUND, progress=progress)
             await asyncio.to_thread(
                 self.store.finish_review, row.table_id, self.owner, json.dumps(review)
             )

@@ -66,6 +66,10 @@ class Limits:
     requests_per_session: str = "60/minute"
     sign_ins_per_address: str = "30/minute"
     """New guests and new accounts."""
+    engine_per_session: str = "20/minute"
+    """Requests for engine work (hints, analyses, rollouts) from one session."""
+    engine_per_address: str = "40/minute"
+    """Requests for engine work from one network address."""
     open_tables_per_player: int = 3
     """Tables waiting for an opponent."""
     unfinished_tables_per_player: int = 30
@@ -297,6 +301,18 @@ class Throttle:
             rates.append((self.limits.requests_per_session, f"requests:{session}"))
         if not self.trusted(address):
             rates.append((self.limits.requests_per_address, f"requests:{address}"))
+        for rate, key in rates:
+            if not await self._hit(rate, key):
+                return await self._wait_long(rate, key)
+        return None
+
+    async def engine_wait(self, session: str | None, address: str | None) -> float | None:
+        """None when a request for engine work may go ahead, else seconds to wait."""
+        rates = []
+        if session is not None:
+            rates.append((self.limits.engine_per_session, f"engine:{session}"))
+        if not self.trusted(address):
+            rates.append((self.limits.engine_per_address, f"engine:{address}"))
         for rate, key in rates:
             if not await self._hit(rate, key):
                 return await self._wait_long(rate, key)
