@@ -148,6 +148,7 @@ def engine_limits(args: argparse.Namespace) -> Any:
         most_cost=args.engine_cost,
         seconds=args.engine_seconds,
         niceness=args.engine_nice,
+        warm=True,
     )
 
 

@@ -38,6 +38,9 @@ class EngineLimits:
     """How much lower than the server's the workers' scheduling priority is (``nice``)."""
     retry_after: int = 5
     """Seconds a refused asker is told to wait (``Retry-After``)."""
+    warm: bool = False
+    """Start the workers with the server (``nardy serve`` does), so that the first request
+    finds them ready; otherwise each starts with its first job (tests build many apps)."""
 
     def too_costly(self, position: Position, games: int = 1, ply: int = 0) -> str | None:
         """Why a request of this cost is refused, or None when it is within the bound."""

@@ -112,8 +112,9 @@ class EnginePool:
         self._stopping = False
 
     def start(self) -> None:
-        """Start the workers, so the first request finds them ready."""
-        for worker in self._workers:
+        """Start the workers when the limits say so (:attr:`EngineLimits.warm`), so that
+        the first request finds them ready; otherwise each starts with its first job."""
+        for worker in self._workers if self.limits.warm else ():
             worker.started()
 
     async def stop(self) -> None:
@@ -193,7 +194,7 @@ class EnginePool:
             self.queue.finished(job)
             if worker.killed or worker.process is None or not worker.process.is_alive():
                 await asyncio.to_thread(worker.close)
-                if not self._stopping:
+                if not self._stopping and self.limits.warm:
                     worker.started()  # a fresh worker, ready for the next job
             if not self._stopping:
                 self._dispatch()

@@ -6,7 +6,6 @@ throw-away database and the command line on the real one.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -14,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request, Response, WebSocket
+from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -24,6 +23,7 @@ from nardy.analysis import DEFAULT_PLY
 from nardy.engine_pool import EngineLimits
 from nardy.server import defaults
 from nardy.server.dice import commitment as dice_service
+from nardy.server.http.accounts import account_routes
 from nardy.server.http.analysis import router as analysis_router
 from nardy.server.http.app_shell import shell_routes
 from nardy.server.http.dice import dice_routes
@@ -31,9 +31,10 @@ from nardy.server.http.exports import export_routes
 from nardy.server.http.guard import HttpGuard
 from nardy.server.http.history import history_routes
 from nardy.server.http.rules_pages import rules_routes
+from nardy.server.http.sessions import Sessions
 from nardy.server.http.table_socket import COOKIE, MAX_MESSAGE, TableSockets, may_watch
 from nardy.server.http.variants import variant_facts
-from nardy.server.site.accounts import AccountError, Accounts, Busy, name_key
+from nardy.server.site.accounts import AccountError, Accounts, Busy
 from nardy.server.site.broker import Broker
 from nardy.server.site.cluster import Site
 from nardy.server.site.engine_desk import EngineDesk
@@ -76,15 +77,6 @@ class ServerConfig:
     linger: float = defaults.LINGER
     """Seconds a finished table stays live after its last viewer left, before it is
     unloaded (with other processes, its lease given up too)."""
-
-
-class Name(BaseModel):
-    name: str = Field(min_length=1, max_length=40)
-
-
-class Credentials(BaseModel):
-    name: str = Field(min_length=1, max_length=40)
-    password: str = Field(min_length=8, max_length=200)
 
 
 class NewTable(BaseModel):
@@ -188,26 +180,8 @@ def create_app(
         throttle=throttle,
     )
 
-    def player_of(request: Request) -> str | None:
-        token = request.cookies.get(COOKIE)
-        return store.session_player(token) if token else None
-
-    def require_player(request: Request) -> str:
-        player = player_of(request)
-        if player is None:
-            raise HTTPException(401, "sign in first: play as a guest or log in")
-        return player
-
-    def start_session(response: Response, player_id: str) -> None:
-        token = store.add_session(player_id)
-        response.set_cookie(
-            COOKIE,
-            token,
-            httponly=True,
-            samesite="lax",
-            secure=config.secure_cookies,
-            max_age=60 * 60 * 24 * 365,
-        )
+    sessions = Sessions(store, config.secure_cookies)
+    player_of, require_player = sessions.player_of, sessions.require_player
 
     @app.exception_handler(TableError)
     async def table_error(_: Request, error: TableError) -> JSONResponse:
@@ -220,78 +194,7 @@ def create_app(
             return JSONResponse({"detail": str(error)}, status_code=503, headers=busy)
         return JSONResponse({"detail": str(error)}, status_code=400)
 
-    def address(request: Request) -> str | None:
-        return request.client.host if request.client else None
-
-    def too_many(wait: float | None, what: str) -> None:
-        if wait is not None:
-            raise HTTPException(
-                429,
-                f"{what}; try again in {int(wait) + 1} seconds",
-                headers={"Retry-After": str(int(wait) + 1)},
-            )
-
-    # -- players
-
-    @app.post("/api/guest", summary="Play at once as a guest with a chosen name")
-    async def guest(body: Name, request: Request, response: Response) -> dict[str, Any]:
-        wait = await throttle.sign_in_wait(address(request))
-        too_many(wait, "too many new players from your address")
-        player = await asyncio.to_thread(accounts.guest, body.name)
-        await asyncio.to_thread(start_session, response, player.id)
-        return {"id": player.id, "name": player.name, "registered": False}
-
-    @app.post("/api/register", summary="Create an account (argon2id password hash)")
-    async def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-        wait = await throttle.sign_in_wait(address(request))
-        too_many(wait, "too many new players from your address")
-        player = await accounts.register(body.name, body.password)
-        await throttle.signed_in(name_key(player.name), address(request))
-        await asyncio.to_thread(start_session, response, player.id)
-        return {"id": player.id, "name": player.name, "registered": True}
-
-    @app.post("/api/login", summary="Log in to an account")
-    async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-        try:
-            key = name_key(body.name)
-        except AccountError:
-            raise AccountError("wrong name or password") from None
-        usual = await throttle.usual(key, address(request))  # docs/DEPLOY.md, Sign-in protection
-        too_many(await throttle.login_wait(key, address(request), usual), "too many failed logins")
-        try:
-            player = await accounts.login(body.name, body.password)
-        except Busy:
-            raise
-        except AccountError:
-            await throttle.login_failed(key, address(request))
-            raise
-        await throttle.signed_in(key, address(request))
-        await asyncio.to_thread(start_session, response, player.id)
-        return {"id": player.id, "name": player.name, "registered": True}
-
-    @app.post("/api/logout", summary="End this session")
-    async def logout(request: Request, response: Response) -> dict[str, Any]:
-        token = request.cookies.get(COOKIE)
-        if token:
-            await asyncio.to_thread(store.end_session, token)
-            await sockets.end_session(token)
-        response.delete_cookie(COOKIE)
-        return {"ok": True}
-
-    @app.get("/api/me", summary="Who this session is")
-    def me(request: Request) -> dict[str, Any]:
-        player_id = player_of(request)
-        if player_id is None:
-            return {"id": None}
-        player = store.player(player_id)
-        return {"id": player.id, "name": player.name, "registered": bool(player.password_hash)}
-
-    @app.post("/api/me/name", summary="Change your display name (also at your unfinished tables)")
-    async def rename(body: Name, request: Request) -> dict[str, Any]:
-        player_id = require_player(request)
-        player = await asyncio.to_thread(accounts.rename, player_id, body.name)
-        await lobby.rename(player_id, player.name)
-        return {"id": player.id, "name": player.name, "registered": bool(player.password_hash)}
+    app.include_router(account_routes(store, accounts, sessions, throttle, lobby, sockets))
 
     # -- tables
 

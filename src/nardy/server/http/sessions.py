@@ -1,0 +1,66 @@
+"""Who is asking: the session cookie, the address, and the 429 answer every route gives.
+
+>>> too_many(None, "too many new players")  # no wait: nothing happens
+>>> try:
+...     too_many(1.5, "too many new players")
+... except HTTPException as error:
+...     print(error.status_code, error.detail, error.headers)
+429 too many new players; try again in 2 seconds {'Retry-After': '2'}
+"""
+
+from __future__ import annotations
+
+from fastapi import HTTPException, Request, Response
+
+from nardy.server.http.table_socket import COOKIE
+from nardy.server.store.database import Store
+
+YEAR = 60 * 60 * 24 * 365
+"""How long the session cookie lasts, in seconds."""
+
+
+class Sessions:
+    """The session cookie: who a request comes from, and starting a session."""
+
+    def __init__(self, store: Store, secure_cookies: bool) -> None:
+        self.store = store
+        self.secure_cookies = secure_cookies
+
+    def player_of(self, request: Request) -> str | None:
+        """The player this request's session belongs to, if any."""
+        token = request.cookies.get(COOKIE)
+        return self.store.session_player(token) if token else None
+
+    def require_player(self, request: Request) -> str:
+        """The player this request's session belongs to; 401 without one."""
+        player = self.player_of(request)
+        if player is None:
+            raise HTTPException(401, "sign in first: play as a guest or log in")
+        return player
+
+    def start(self, response: Response, player_id: str) -> None:
+        """A new session for ``player_id``, its cookie set on ``response``."""
+        token = self.store.add_session(player_id)
+        response.set_cookie(
+            COOKIE,
+            token,
+            httponly=True,
+            samesite="lax",
+            secure=self.secure_cookies,
+            max_age=YEAR,
+        )
+
+
+def address(request: Request) -> str | None:
+    """The address a request comes from (a named proxy's ``X-Forwarded-For`` included)."""
+    return request.client.host if request.client else None
+
+
+def too_many(wait: float | None, what: str) -> None:
+    """Answer 429 with ``Retry-After`` when a rate says to wait ``wait`` seconds."""
+    if wait is not None:
+        raise HTTPException(
+            429,
+            f"{what}; try again in {int(wait) + 1} seconds",
+            headers={"Retry-After": str(int(wait) + 1)},
+        )
