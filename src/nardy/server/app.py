@@ -27,6 +27,7 @@ from nardy.server.http.accounts import account_routes
 from nardy.server.http.analysis import router as analysis_router
 from nardy.server.http.app_shell import shell_routes
 from nardy.server.http.dice import dice_routes
+from nardy.server.http.engine_desk import EngineDesk
 from nardy.server.http.exports import export_routes
 from nardy.server.http.guard import HttpGuard
 from nardy.server.http.history import history_routes
@@ -37,7 +38,6 @@ from nardy.server.http.variants import variant_facts
 from nardy.server.site.accounts import AccountError, Accounts, Busy
 from nardy.server.site.broker import Broker
 from nardy.server.site.cluster import Site
-from nardy.server.site.engine_desk import EngineDesk
 from nardy.server.site.lobby import AgentFactory, Lobby, TableRequest
 from nardy.server.site.reviews import Reviews
 from nardy.server.site.throttle import Limits, Throttle

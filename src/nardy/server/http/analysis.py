@@ -2,7 +2,7 @@
 of a position given by itself (docs/PROTOCOL.md, "Reviews, hints and analysis").
 
 The engine's work for hints and positions runs in the engine pool, apart from play,
-through :class:`~nardy.server.site.engine_desk.EngineDesk` (paced, queued fairly, bounded in
+through :class:`~nardy.server.http.engine_desk.EngineDesk` (paced, queued fairly, bounded in
 cost, cancelled when its client goes, never for a rated match's live decision); reviews
 run in the same pool in the background (:mod:`nardy.server.site.reviews`).
 """
@@ -17,8 +17,8 @@ from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, Field
 
 from nardy.rules.errors import NardyError
+from nardy.server.http.engine_desk import EngineDesk
 from nardy.server.http.table_socket import may_watch
-from nardy.server.site.engine_desk import EngineDesk
 from nardy.server.site.lobby import Lobby
 from nardy.server.site.reviews import Reviews
 from nardy.server.tables.table import Table

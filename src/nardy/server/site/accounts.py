@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from nardy.server.site import names
+from nardy.server.store import names
 from nardy.server.store.database import NameTaken, PlayerRow, Store
 
 T = TypeVar("T")
@@ -71,7 +71,7 @@ def clean_name(name: str) -> str:
 
 def name_key(name: str) -> str:
     """What makes two names the same name: case, Unicode compatibility forms and
-    look-alike characters aside (:mod:`nardy.server.site.names`).
+    look-alike characters aside (:mod:`nardy.server.store.names`).
 
     >>> name_key("  ÀLA ") == name_key("àla"), name_key("Ａｌａ") == name_key("ala")
     (True, True)

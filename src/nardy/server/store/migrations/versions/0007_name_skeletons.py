@@ -1,4 +1,4 @@
-"""Account keys become the names' confusable skeletons (``nardy.server.site.names``), so that
+"""Account keys become the names' confusable skeletons (``nardy.server.store.names``), so that
 "Аlice" with a Cyrillic А is the same name as "Alice".
 
 Where the old rule let look-alike names make several accounts, the oldest keeps the name,
@@ -11,7 +11,7 @@ Revises: 0006
 import sqlalchemy as sa
 from alembic import op
 
-from nardy.server.site.names import name_key
+from nardy.server.store.names import name_key
 
 revision = "0007"
 down_revision = "0006"
