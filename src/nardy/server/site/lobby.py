@@ -41,7 +41,7 @@ from nardy.variants import VARIANTS, variant_named
 OPPONENTS = ("open", "invite", "computer")
 RATED_CLOCK = "slow"
 """The time control of a rated match between people created without one: a player who
-stalls loses on time (docs/PROTOCOL.md, "Rated matches")."""
+stalls loses on time (docs/PROTOCOL.md, "Aborted matches and withdrawn tables")."""
 log = logging.getLogger(__name__)
 
 AgentFactory = Callable[[str, str], Agent]
