@@ -71,8 +71,9 @@ DAY = 24 * 60 * 60.0
 """The length of an idle rating period, in seconds."""
 REPEAT_WINDOW = DAY
 """Within this many seconds after a rated result between two accounts in a variant, their
-further results in that variant are recorded but rate nobody (docs/PROTOCOL.md, "Aborted
-matches and withdrawn tables"): a pair of accounts cannot farm a rating by playing each other over and over."""
+further results in that variant are recorded but rate nobody
+(docs/PROTOCOL.md, "Aborted matches and withdrawn tables"): a pair of accounts cannot farm
+a rating by playing each other over and over."""
 PROVISIONAL = 110.0
 """A rating with a deviation above this is shown as provisional (with a question mark)."""
 COMPUTER = "computer:"

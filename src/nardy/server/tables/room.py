@@ -402,7 +402,8 @@ class Room:
 
     async def withdraw(self, player_id: str) -> int:
         """Its creator withdraws a table still waiting for players: it ends unplayed and
-        leaves every list (docs/PROTOCOL.md, "Aborted matches and withdrawn tables"). Returns its version."""
+        leaves every list (docs/PROTOCOL.md, "Aborted matches and withdrawn tables").
+        Returns its version."""
 
         async def work() -> int:
             seat = self.creator_seat()
