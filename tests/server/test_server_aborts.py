@@ -1,6 +1,6 @@
-"""Aborted matches and rated play
-(docs/PROTOCOL.md, "Aborted matches and withdrawn tables"): a match that ends before both players have played — resigned, or left by a player who never came — is
-aborted, nobody wins it and no rating moves; repeated results between the same two
+"""Aborted matches and rated play (docs/PROTOCOL.md, "Aborted matches and withdrawn tables"): a
+match that ends before both players have played — resigned, or left by a player who never
+came — is aborted, nobody wins it and no rating moves; repeated results between the same two
 accounts rate once a day; a rated match between people always has a clock."""
 
 from __future__ import annotations

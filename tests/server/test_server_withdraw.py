@@ -1,7 +1,8 @@
 """Withdrawn tables and joins
-(docs/PROTOCOL.md, "Aborted matches and withdrawn tables" and "Versions and resync"): the creator of a table nobody joined may withdraw it, and it withdraws itself
-when its creator is gone past the grace; either way it leaves every list and nobody can
-join it. A join is an event: one version is one state on every socket."""
+(docs/PROTOCOL.md, "Aborted matches and withdrawn tables" and "Versions and resync"): the
+creator of a table nobody joined may withdraw it, and it withdraws itself when its creator
+is gone past the grace; either way it leaves every list and nobody can join it. A join is an
+event: one version is one state on every socket."""
 
 from __future__ import annotations
 
