@@ -62,7 +62,7 @@ def test_reviews_leave_a_worker_to_people_and_withdrawn_jobs_give_their_share_ba
 
 def test_a_job_past_the_time_bound_is_stopped() -> None:
     async def scenario() -> None:
-        pool = EnginePool(EngineLimits(processes=1, seconds=0.5, niceness=0))
+        pool = EnginePool(EngineLimits(processes=1, seconds=0.5, niceness=0, warm=True))
         pool.start()
         try:
             before = pool._workers[0].process.pid

@@ -205,6 +205,18 @@ class Policy:
     """Chance of taking back a finished play and sending it again as one ``play``."""
 
 
+def may_end_early(client: Client) -> bool:
+    """Whether a resignation or a dropped double now would end a game rather than abort
+    the match (docs/PROTOCOL.md, "Aborted matches and withdrawn tables"): in money play
+    and chouettes always; in a match once this client has seen both seats play. Scripted
+    players end games early only then, so that a random resignation never turns a test's
+    match into an aborted one."""
+    if not client.state.get("settings", {}).get("match_to") or "last_play" not in client.state:
+        return True
+    seen = {s["last_play"]["player"] for s in client.states if s.get("last_play")}
+    return seen >= {0, 1}
+
+
 async def act(client: Client, rng: random.Random, policy: Policy) -> list[dict[str, Any]]:
     """Make one decision from ``client.state['legal']``; returns the commands sent."""
     legal = client.state["legal"]
@@ -214,12 +226,13 @@ async def act(client: Client, rng: random.Random, policy: Policy) -> list[dict[s
         sent.append(message)
         await client.command(message)
 
+    early = may_end_early(client)
     if legal.get("take"):
-        await do({"type": "take" if rng.random() < policy.take else "drop"})
+        await do({"type": "take" if rng.random() < policy.take or not early else "drop"})
     elif legal.get("accept"):
         await do({"type": "accept" if rng.random() < policy.accept else "decline"})
     elif legal.get("roll"):
-        if legal.get("resign") and rng.random() < policy.resign:
+        if legal.get("resign") and early and rng.random() < policy.resign:
             await do({"type": "resign", "level": rng.choice(legal["resign"])})
         elif legal.get("double") and rng.random() < policy.double:
             await do({"type": "double"})

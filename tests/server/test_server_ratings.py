@@ -30,12 +30,25 @@ async def registered(base: str, name: str) -> Client:
     return client
 
 
+async def signed_in(base: str, name: str) -> Client:
+    """A client of the account ``name``: registered now, or logged in when it exists
+    (registration never signs in to an existing account, docs/DEPLOY.md)."""
+    client = Client(base, name)
+    body = {"name": name, "password": PASSWORD}
+    reply = await client.http.post("/api/register", json=body)
+    if reply.status_code == 400:
+        reply = await client.http.post("/api/login", json=body)
+    assert reply.status_code == 200, reply.text
+    client.player_id = reply.json()["id"]
+    return client
+
+
 async def resigned_match(
     base: str, winner_name: str = "Ala", loser_name: str = "Ben", **extra: Any
 ) -> tuple[Client, Client, str]:
     """A rated one-game long-nardy series between two registered players, ended by the
     loser's resignation (LN9)."""
-    ala, ben = await registered(base, winner_name), await registered(base, loser_name)
+    ala, ben = await signed_in(base, winner_name), await signed_in(base, loser_name)
     body = {"settings": {"match_to": 1}, "rated": True, "seat": 0, **extra}
     table = await ala.create("long-nardy", **body)
     await ben.join(table)

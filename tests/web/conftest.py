@@ -341,6 +341,14 @@ def play_then_resign(page: Page, plays: int = 4, actions: int = 2_000) -> None:
     by resigning (:func:`resign_to_end`): a finished match with real plays in its record,
     at a fraction of the clicks of :func:`play_to_end`. It waits on the board, never on
     time."""
+    if play_some(page, plays, actions):
+        resign_to_end(page)
+
+
+def play_some(page: Page, plays: int = 1, actions: int = 2_000) -> bool:
+    """Play by clicking until this player has confirmed ``plays`` plays (a match in which
+    a player has not played is aborted when it ends, docs/PROTOCOL.md); False if the match
+    ended first."""
     confirmed = 0
     for _ in range(actions):
         if confirmed >= plays:
@@ -348,13 +356,13 @@ def play_then_resign(page: Page, plays: int = 4, actions: int = 2_000) -> None:
         n = board_n(page)
         done = act_once(page)
         if done == "over":
-            return
+            return False
         if done == "confirm":
             confirmed += 1
         elif done is None:  # the computer is to act: wait for its state
             wait_other(page, n)
     assert confirmed >= plays, f"only {confirmed} plays confirmed in {actions} rounds"
-    resign_to_end(page)
+    return True
 
 
 def wait_my_move(page: Page, actions: int = 200) -> None:

@@ -15,6 +15,7 @@ from conftest import (
     create_table,
     needs_browser,
     new_page,
+    play_some,
     play_then_resign,
     sign_in,
     translations,
@@ -252,14 +253,16 @@ def test_text_contrast_meets_wcag_aa(page):
 @needs_browser
 def test_S4_switch_sides_mirrors_game_2_and_the_last_result_is_shown(browser, server):
     """A 3-point long-nardy series with "switch sides after each game": game 1 with the home
-    board on the right, game 2 mirrored. Resigning at once (LN9) ends game 1; between games
-    the table says how it ended, and the loser starts game 2 with white (LN11)."""
+    board on the right, game 2 mirrored. Resigning after a first play (LN9; before it the
+    match would be aborted) ends game 1; between games the table says how it ended, and the
+    loser starts game 2 with white (LN11)."""
     page = new_page(browser, server, prefs={"switch_sides": True})
     try:
         sign_in(page, "Switcher")
         create_table(page, "long-nardy", match_to=3)
         page.wait_for_selector('#board[data-mirror="0"]')
         assert point_x(page, 1) > point_x(page, 12)
+        assert play_some(page, plays=1)
         page.click('[data-action="resign"]')
         page.click('[data-action="resign-1"]')
         page.wait_for_selector('[data-last-result="1"]')
