@@ -1,0 +1,145 @@
+"""Whole tournaments played by scripted clients through the real server, in every format
+(INTERFACES.md §8): pairing after pairing at ordinary tables, to the standings."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from client import Client, run
+from servers import LiveServer
+from tournament_players import create, post, take_part, tournament
+
+
+async def field(live: LiveServer, count: int) -> list[Client]:
+    players = [Client(live.url, f"p{k}") for k in range(count)]
+    for player in players:
+        await player.guest()
+    return players
+
+
+async def play_out(live: LiveServer, count: int, **fields: Any) -> dict[str, Any]:
+    """Create a tournament, enter ``count`` scripted players, start it and play it out."""
+    players = await field(live, count)
+    tournament_id = await create(players[0], **fields)
+    for player in players:
+        await post(player, f"/api/tournaments/{tournament_id}/join")
+    await post(players[0], f"/api/tournaments/{tournament_id}/start")
+    async with asyncio.timeout(240):
+        await asyncio.gather(*(take_part(p, tournament_id, seed) for seed, p in enumerate(players)))
+    view = await tournament(players[0], tournament_id)
+    for player in players:
+        await player.aclose()
+    return view
+
+
+def check_finished(view: dict[str, Any]) -> None:
+    assert view["status"] == "over"
+    pairings = [p for r in view["rounds"] for p in r["pairings"]]
+    assert all(p["winner"] in p["players"] for p in pairings)
+    standings = view["standings"]
+    assert sum(s["points"] for s in standings) == len(pairings), "each pairing: 1 point"
+    keys = [(s["points"], s["tiebreak"]) for s in standings]
+    assert keys == sorted(keys, reverse=True)
+
+
+def test_a_swiss_is_played_to_the_end(live: LiveServer) -> None:
+    view = run(play_out(live, 7, format="swiss", rounds=3))
+    check_finished(view)
+    assert [r["round"] for r in view["rounds"]] == [1, 2, 3]
+    met = [frozenset(p["players"]) for r in view["rounds"] for p in r["pairings"]]
+    assert len(met) == len(set(met)), "no two players meet twice"
+    byes = [p["players"][0] for r in view["rounds"] for p in r["pairings"] if p["table"] is None]
+    assert len(byes) == 3 and len(set(byes)) == 3, "one bye a round, a player at most once"
+    for r in view["rounds"]:
+        for p in r["pairings"]:
+            if p["table"] is None:
+                assert p == {
+                    "table": None,
+                    "players": [p["players"][0], None],
+                    "winner": p["players"][0],
+                }
+
+
+def test_a_knockout_is_played_to_the_end(live: LiveServer) -> None:
+    view = run(play_out(live, 6, format="knockout"))
+    check_finished(view)
+    assert [len(r["pairings"]) for r in view["rounds"]] == [4, 2, 1]
+    champion = view["rounds"][-1]["pairings"][0]["winner"]
+    assert view["standings"][0]["player"] == champion
+    byes = [p for p in view["rounds"][0]["pairings"] if p["table"] is None]
+    assert len(byes) == 2
+
+
+def test_an_arena_pairs_again_until_its_time_is_up(live: LiveServer) -> None:
+    view = run(play_out(live, 4, format="arena", minutes=0.2))
+    check_finished(view)
+    pairings = view["rounds"][0]["pairings"]
+    assert len(pairings) > 2, "players who finished were paired again"
+
+
+def test_one_person_and_the_house_computer(live: LiveServer) -> None:
+    async def scenario() -> dict[str, Any]:
+        (person,) = await field(live, 1)
+        tournament_id = await create(person, format="knockout")
+        await post(person, f"/api/tournaments/{tournament_id}/join")
+        await post(person, f"/api/tournaments/{tournament_id}/computers", level="beginner", count=3)
+        await post(person, f"/api/tournaments/{tournament_id}/start")
+        async with asyncio.timeout(240):
+            await take_part(person, tournament_id, 1)
+        view = await tournament(person, tournament_id)
+        await person.aclose()
+        return view
+
+    view = run(scenario())
+    check_finished(view)
+    assert len(view["players"]) == 4
+    assert [len(r["pairings"]) for r in view["rounds"]] == [2, 1]
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"format": "ladder"}, "format"),
+        ({"format": "swiss", "variant": "chess"}, "unknown variant"),
+        ({"format": "swiss", "match_to": 0}, "match_to"),
+        ({"format": "swiss", "time_control": "glacial"}, "unknown time control"),
+    ],
+)
+def test_a_bad_tournament_is_refused_with_a_reason(
+    live: LiveServer, body: dict[str, Any], message: str
+) -> None:
+    async def scenario() -> tuple[int, str]:
+        (person,) = await field(live, 1)
+        fields = {"name": "Cup", "variant": "backgammon", "match_to": 1, **body}
+        reply = await person.http.post("/api/tournaments", json=fields)
+        await person.aclose()
+        return reply.status_code, reply.text
+
+    status, text = run(scenario())
+    assert 400 <= status < 500 and message in text
+
+
+def test_entries_and_starting_are_guarded(live: LiveServer) -> None:
+    async def scenario() -> None:
+        creator, other, third = await field(live, 3)
+        tournament_id = await create(creator, format="swiss", max_players=2)
+        path = f"/api/tournaments/{tournament_id}"
+        assert (await other.http.post(f"{path}/start")).status_code == 403
+        assert (await creator.http.post(f"{path}/start")).status_code == 400  # nobody in
+        await post(creator, f"{path}/join")
+        await post(other, f"{path}/join")
+        full = await third.http.post(f"{path}/join")
+        assert full.status_code == 400 and "full" in full.text
+        await post(other, f"{path}/leave")
+        await post(third, f"{path}/join")
+        listing = (await third.http.get("/api/tournaments")).json()["tournaments"]
+        assert [(t["id"], t["players"], t["status"]) for t in listing] == [
+            (tournament_id, 2, "open")
+        ]
+        assert (await third.http.get("/api/tournaments/nothing")).status_code == 404
+        for client in (creator, other, third):
+            await client.aclose()
+
+    run(scenario())
