@@ -4,12 +4,16 @@
 from __future__ import annotations
 
 import asyncio
+import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 from client import Client, run
 from servers import LiveServer
-from tournament_players import create, post, take_part, tournament
+from tournament_players import create, play_table, post, take_part, tournament, until
+
+from nardy.server.app import ServerConfig
 
 
 async def field(live: LiveServer, count: int) -> list[Client]:
@@ -143,3 +147,58 @@ def test_entries_and_starting_are_guarded(live: LiveServer) -> None:
             await client.aclose()
 
     run(scenario())
+
+
+def test_leaving_forfeits_only_the_pairings_not_yet_played(live: LiveServer) -> None:
+    async def scenario() -> tuple[dict[str, Any], str]:
+        players = await field(live, 4)
+        leaver = players[3]
+        tournament_id = await create(players[0], format="swiss", rounds=2)
+        for player in players:
+            await post(player, f"/api/tournaments/{tournament_id}/join")
+        await post(players[0], f"/api/tournaments/{tournament_id}/start")
+        first = await until(leaver, tournament_id, lambda view: bool(view["rounds"]))
+        (table,) = [
+            p["table"] for p in first["rounds"][0]["pairings"] if leaver.player_id in p["players"]
+        ]
+        await post(leaver, f"/api/tournaments/{tournament_id}/leave")
+        async with asyncio.timeout(240):
+            await asyncio.gather(
+                play_table(leaver, table, random.Random(3)),
+                *(take_part(p, tournament_id, seed) for seed, p in enumerate(players[:3])),
+            )
+        view = await tournament(players[0], tournament_id)
+        for player in players:
+            await player.aclose()
+        assert leaver.player_id is not None
+        return view, leaver.player_id
+
+    view, leaver = run(scenario())
+    check_finished(view)
+    first, second = view["rounds"]
+    assert any(leaver in p["players"] for p in first["pairings"]), "the match begun is played"
+    assert not any(leaver in p["players"] for p in second["pairings"])
+    assert [p["players"][1] for p in second["pairings"]].count(None) == 1
+    assert {"id": leaver, "name": "p3", "left": True} in view["players"]
+
+
+def test_a_player_who_never_comes_loses_when_the_grace_runs_out(tmp_path: Path) -> None:
+    config = ServerConfig(bot_delay=0.0, entropy_wait=0.0, grace=0.5)
+
+    async def scenario(live: LiveServer) -> tuple[dict[str, Any], str | None]:
+        present, absent = await field(live, 2)
+        tournament_id = await create(present, format="swiss", rounds=1)
+        for player in (present, absent):
+            await post(player, f"/api/tournaments/{tournament_id}/join")
+        await post(present, f"/api/tournaments/{tournament_id}/start")
+        async with asyncio.timeout(120):
+            await take_part(present, tournament_id, 5)
+        view = await tournament(present, tournament_id)
+        for player in (present, absent):
+            await player.aclose()
+        return view, present.player_id
+
+    with LiveServer(tmp_path / "nardy.sqlite3", config) as live:
+        view, present = run(scenario(live))
+    check_finished(view)
+    assert view["rounds"][0]["pairings"][0]["winner"] == present

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from typing import Any
 
 from client import Client, Policy, act, actionable
@@ -17,6 +18,15 @@ async def tournament(client: Client, tournament_id: str) -> dict[str, Any]:
     reply = await client.http.get(f"/api/tournaments/{tournament_id}")
     assert reply.status_code == 200, reply.text
     view: dict[str, Any] = reply.json()
+    return view
+
+
+async def until(
+    client: Client, tournament_id: str, ready: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
+    """The tournament as soon as ``ready`` holds of it (polling its page)."""
+    while not ready(view := await tournament(client, tournament_id)):
+        await asyncio.sleep(0.02)
     return view
 
 
