@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
-from client import Client, Policy, act, actionable
+from client import Client, Policy, ServerError, act, actionable
 
 QUICK = Policy(undo=0.0, double=0.0, resign=0.3, whole_play=0.0)
 """A player who often resigns, so that matches end quickly."""
@@ -45,16 +46,24 @@ async def post(client: Client, path: str, **body: Any) -> dict[str, Any]:
 
 
 async def play_table(client: Client, table: str, rng: random.Random) -> None:
-    """Play one table until its match is over."""
-    await client.open(table)
-    try:
-        while client.state.get("status") != "over":
-            if actionable(client.state):
-                await act(client, rng, QUICK)
-            else:
-                await newer(client, client.state["n"])
-    finally:
-        await client.close()
+    """Play one table until its match is over, connecting again (to the same process,
+    which finds the table's new owner) when the socket closes, as the browser does."""
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            await client.open(table)
+            while client.state.get("status") != "over":
+                if actionable(client.state):
+                    await act(client, rng, QUICK)
+                else:
+                    await newer(client, client.state["n"])
+            return
+        except (ConnectionError, OSError, ServerError, TimeoutError):
+            if time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.2)  # the table's owner is being replaced
+        finally:
+            await client.close()
 
 
 async def newer(client: Client, n: int) -> None:

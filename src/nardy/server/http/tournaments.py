@@ -84,7 +84,14 @@ def tournament_routes(
             "starts_at": None if body.starts_at is None else body.starts_at.timestamp(),
         }
         row = await asyncio.to_thread(
-            kept.add, body.name, body.variant, body.format, creator, config
+            kept.add,
+            body.name,
+            body.variant,
+            body.format,
+            creator,
+            config,
+            director.name,
+            director.lease,
         )
         director.wake.set()
         return {"id": row.id}

@@ -114,9 +114,21 @@ class Tournaments:
         self.store = store
 
     def add(
-        self, name: str, variant: str, format: str, creator: str, config: dict[str, Any]
+        self,
+        name: str,
+        variant: str,
+        format: str,
+        creator: str,
+        config: dict[str, Any],
+        owner: str | None = None,
+        lease: float = 0.0,
     ) -> TournamentRow:
+        """A new open tournament; with ``owner``, held by that process for ``lease``
+        seconds (it runs the tournament it was asked to create, while it lives)."""
         values = {
+            "owner": owner,
+            "lease": time.time() + lease if owner else 0.0,
+            "epoch": 1 if owner else 0,
             "id": new_id(),
             "name": name,
             "variant": variant,
