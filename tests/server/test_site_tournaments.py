@@ -12,7 +12,7 @@ import pytest
 import sqlalchemy as sa
 from client import Client, run
 from processes import SiteProcesses
-from tournament_players import create, play_table, post, take_part, until
+from tournament_players import create, play_table, post, tables_open, take_part, until
 
 TAKEOVER = 10.0
 """Seconds within which a dead owner's tournament must go on (INTERFACES.md §6)."""
@@ -41,7 +41,7 @@ def test_killing_a_tournaments_owner_mid_round_loses_nothing(site: SiteProcesses
         for player in players:
             await post(player, f"/api/tournaments/{tournament_id}/join")
         await post(creator, f"/api/tournaments/{tournament_id}/start")
-        first = await until(players[0], tournament_id, lambda view: bool(view["rounds"]))
+        first = await until(players[0], tournament_id, tables_open)
         held_by = owner(doomed.database, tournament_id)
         # one match of round 1 ends while the owner lives, the other after its death
         early = first["rounds"][0]["pairings"][0]

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from client import Client, run
 from servers import LiveServer
-from tournament_players import create, play_table, post, take_part, tournament, until
+from tournament_players import create, play_table, post, tables_open, take_part, tournament, until
 
 from nardy.server.app import ServerConfig
 
@@ -157,7 +157,7 @@ def test_leaving_forfeits_only_the_pairings_not_yet_played(live: LiveServer) -> 
         for player in players:
             await post(player, f"/api/tournaments/{tournament_id}/join")
         await post(players[0], f"/api/tournaments/{tournament_id}/start")
-        first = await until(leaver, tournament_id, lambda view: bool(view["rounds"]))
+        first = await until(leaver, tournament_id, tables_open)
         (table,) = [
             p["table"] for p in first["rounds"][0]["pairings"] if leaver.player_id in p["players"]
         ]

@@ -31,6 +31,13 @@ async def until(
     return view
 
 
+def tables_open(view: dict[str, Any]) -> bool:
+    """Whether the tournament's latest round has every table open to sit at."""
+    return bool(view["rounds"]) and all(
+        p["table"] is not None for p in view["rounds"][-1]["pairings"] if None not in p["players"]
+    )
+
+
 async def create(client: Client, **fields: Any) -> str:
     body = {"name": "Test cup", "variant": "backgammon", "match_to": 1, "settings": {}}
     reply = await client.http.post("/api/tournaments", json={**body, **fields})

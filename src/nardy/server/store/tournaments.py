@@ -23,7 +23,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from nardy.server.store.database import METADATA, Store, StoreError, new_id
+from nardy.server.store.database import METADATA, TABLES, Store, StoreError, new_id
 
 TOURNAMENTS = sa.Table(
     "tournaments",
@@ -65,8 +65,10 @@ PAIRINGS = sa.Table(
     sa.Column("second", sa.String(48), nullable=True),
     sa.Column("table_id", sa.String(32), nullable=True, index=True),
     sa.Column("winner", sa.String(48), nullable=True),
+    sa.Column("paired", sa.Float, nullable=False),
     sa.Column("finished", sa.Float, nullable=True),
 )
+"""``paired``: when the pairing's round was stored; ``finished``: when its result was."""
 
 
 class TournamentError(StoreError):
@@ -104,7 +106,10 @@ class PairingRow:
     second: str | None
     table: str | None
     winner: str | None
+    paired: float
     finished: float | None
+    opened: bool = False
+    """Whether the pairing's table is stored (read from the store, never written)."""
 
 
 class Tournaments:
@@ -231,14 +236,27 @@ class Tournaments:
             return db.execute(query.values(status="running", started=time.time())).rowcount > 0
 
     def pairings(self, tournament_id: str) -> list[PairingRow]:
+        """Every pairing, by round and board; ``opened`` tells whether its table is
+        stored yet (a round is stored before its tables)."""
         query = (
-            PAIRINGS.select()
+            sa.select(PAIRINGS, TABLES.c.id.label("opened"))
+            .select_from(PAIRINGS.outerjoin(TABLES, TABLES.c.id == PAIRINGS.c.table_id))
             .where(PAIRINGS.c.tournament_id == tournament_id)
             .order_by(PAIRINGS.c.round, PAIRINGS.c.board)
         )
         with self.store.engine.connect() as db:
             return [
-                PairingRow(r.round, r.board, r.first, r.second, r.table_id, r.winner, r.finished)
+                PairingRow(
+                    r.round,
+                    r.board,
+                    r.first,
+                    r.second,
+                    r.table_id,
+                    r.winner,
+                    r.paired,
+                    r.finished,
+                    r.opened is not None,
+                )
                 for r in db.execute(query)
             ]
 
@@ -354,5 +372,6 @@ def _pairing_values(tournament_id: str, row: PairingRow) -> dict[str, Any]:
         "second": row.second,
         "table_id": row.table,
         "winner": row.winner,
+        "paired": row.paired,
         "finished": row.finished,
     }

@@ -336,6 +336,7 @@ class Table(Room):
                 "agreed": [bool(self.hints.get(0)), bool(self.hints.get(1))],
                 "computer": bool(self.agents),
             },
+            tournament=self.row.options.get("tournament"),
         )
 
     def seat_state(self, seat: int | None, common: protocol.MatchCommon) -> protocol.MatchState:

@@ -22,7 +22,7 @@ from typing import Any
 from nardy.server.dice import commitment as dice_service
 from nardy.server.site.keyed_locks import KeyedLocks
 from nardy.server.site.lobby import Lobby
-from nardy.server.store.database import StoreError, TableRow, new_id
+from nardy.server.store.database import TableRow, new_id
 from nardy.server.store.tournaments import Entrant, PairingRow, TournamentRow, Tournaments
 from nardy.server.tables.room import Room
 from nardy.server.tables.table import Table
@@ -47,8 +47,6 @@ class Director:
         self.name = secrets.token_hex(8)
         self.held: dict[str, int] = {}
         """The tournaments this process holds, by epoch."""
-        self.opened: set[str] = set()
-        """Tables of pairings known to be stored (not to be opened again)."""
         self.locks = KeyedLocks()
         self.wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -119,6 +117,7 @@ class Director:
         gone = {e.player for e in entrants if e.left is not None}
         board = max((r.board for r in rows if r.round == decided.round), default=-1) + 1
         new: list[PairingRow] = []
+        now = time.time()
         for k, p in enumerate(decided.pairings):
             winner, table = p.winner, None
             if p.second is None:
@@ -127,8 +126,10 @@ class Director:
                 winner = p.second if p.first in gone else p.first
             else:
                 table = new_id()
-            done = time.time() if winner else None
-            new.append(PairingRow(decided.round, board + k, p.first, p.second, table, winner, done))
+            done = now if winner else None
+            new.append(
+                PairingRow(decided.round, board + k, p.first, p.second, table, winner, now, done)
+            )
         stored = await asyncio.to_thread(self.kept.pair, row.id, row.epoch, decided.round, new)
         if stored:
             await self._open(row, entrants, [r for r in new if r.table is not None])
@@ -139,19 +140,12 @@ class Director:
         """Open the tables of stored pairings that have none yet; after a takeover, also
         store the results of tables that ended while nobody listened."""
         unplayed = [r for r in rows if r.table is not None and r.winner is None]
-        if not recheck:
-            unplayed = [r for r in unplayed if r.table not in self.opened]
-        missing = []
-        for r in unplayed:
-            assert r.table is not None
-            try:
-                stored = await asyncio.to_thread(self.lobby.store.table, r.table)
-            except StoreError:
-                missing.append(r)
-                continue
-            self.opened.add(r.table)
-            if stored.status == "over":
-                await self.record(await self.lobby.readable(r.table))
+        missing = [r for r in unplayed if not r.opened]
+        if recheck:
+            for r in unplayed:
+                assert r.table is not None
+                if r.opened and (await self.lobby.row(r.table)).status == "over":
+                    await self.record(await self.lobby.readable(r.table))
         await self._open(row, entrants, missing)
 
     async def _open(
@@ -164,8 +158,6 @@ class Director:
             except Exception:
                 log.exception("tournament %s: could not open table %s", row.id, r.table)
                 continue
-            assert r.table is not None
-            self.opened.add(r.table)
 
     async def record(self, room: Room) -> None:
         """Store the result of a tournament's table that has ended (the lobby's finish

@@ -42,8 +42,7 @@ def detailed(
         "creator": row.creator,
         "players": [{"id": e.player, "name": e.name, "left": e.left is not None} for e in entrants],
         "rounds": [
-            {"round": number, "pairings": [_pairing(r) for r in group]}
-            for number, group in groupby(rows, key=lambda r: r.round)
+            _round(number, list(group)) for number, group in groupby(rows, lambda r: r.round)
         ],
         "standings": [s.to_json() for s in standings(order, rounds_of(rows))],
         "settings": config.get("settings", {}),
@@ -58,5 +57,17 @@ def detailed(
     }
 
 
+def _round(number: int, rows: list[PairingRow]) -> dict[str, Any]:
+    """A round's pairings, when it was paired and when its last result came."""
+    ends = [r.finished for r in rows]
+    return {
+        "round": number,
+        "pairings": [_pairing(r) for r in rows],
+        "paired_at": min(r.paired for r in rows),
+        "finished_at": None if None in ends else max(e for e in ends if e is not None),
+    }
+
+
 def _pairing(row: PairingRow) -> dict[str, Any]:
-    return {"table": row.table, "players": [row.first, row.second], "winner": row.winner}
+    table = row.table if row.opened else None  # a table is shown once one can sit at it
+    return {"table": table, "players": [row.first, row.second], "winner": row.winner}

@@ -52,6 +52,7 @@ def upgrade() -> None:
         sa.Column("second", sa.String(48), nullable=True),
         sa.Column("table_id", sa.String(32), nullable=True, index=True),
         sa.Column("winner", sa.String(48), nullable=True),
+        sa.Column("paired", sa.Float, nullable=False),
         sa.Column("finished", sa.Float, nullable=True),
     )
     op.create_index("tournament_players_by_player", "tournament_players", ["player_id"])
