@@ -101,6 +101,12 @@ def tournament_routes(
         rows = await asyncio.to_thread(kept.listing)
         return {"tournaments": [listed(row, count) for row, count in rows]}
 
+    @router.get("/ready", summary="Your tournament matches ready to play")
+    async def ready(request: Request) -> dict[str, Any]:
+        player = player_of(request)
+        found = [] if player is None else await asyncio.to_thread(kept.ready_for, player)
+        return {"ready": found}
+
     @router.get("/{tournament_id}", summary="A tournament: players, rounds, standings")
     async def one(tournament_id: str) -> dict[str, Any]:
         row = await existing(tournament_id)

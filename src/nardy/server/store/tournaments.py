@@ -336,15 +336,28 @@ class Tournaments:
                 TOURNAMENTS.update().where(TOURNAMENTS.c.owner == owner).values(owner=None, lease=0)
             )
 
-    def of_player(self, player: str) -> list[str]:
-        """The tournaments ``player`` entered, newest first."""
+    def ready_for(self, player: str) -> list[dict[str, Any]]:
+        """The open tables of ``player``'s unfinished pairings in running tournaments:
+        ``{"tournament", "name", "round", "table"}``, oldest first."""
         query = (
-            sa.select(ENTRANTS.c.tournament_id)
-            .where(ENTRANTS.c.player_id == player)
-            .order_by(ENTRANTS.c.joined.desc())
+            sa.select(TOURNAMENTS.c.id, TOURNAMENTS.c.name, PAIRINGS.c.round, PAIRINGS.c.table_id)
+            .select_from(
+                PAIRINGS.join(TOURNAMENTS, TOURNAMENTS.c.id == PAIRINGS.c.tournament_id).join(
+                    TABLES, TABLES.c.id == PAIRINGS.c.table_id
+                )
+            )
+            .where(
+                TOURNAMENTS.c.status == "running",
+                PAIRINGS.c.winner.is_(None),
+                sa.or_(PAIRINGS.c.first == player, PAIRINGS.c.second == player),
+            )
+            .order_by(PAIRINGS.c.paired)
         )
         with self.store.engine.connect() as db:
-            return [str(r.tournament_id) for r in db.execute(query)]
+            return [
+                {"tournament": r.id, "name": r.name, "round": r.round, "table": r.table_id}
+                for r in db.execute(query)
+            ]
 
 
 def _row(found: Any) -> TournamentRow:
