@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from client import Client, run
 from servers import LiveServer
@@ -74,6 +75,9 @@ def test_a_knockout_is_played_to_the_end(live: LiveServer) -> None:
     assert view["standings"][0]["player"] == champion
     byes = [p for p in view["rounds"][0]["pairings"] if p["table"] is None]
     assert len(byes) == 2
+    final = view["rounds"][-1]["pairings"][0]["table"]
+    state = httpx.get(f"{live.url}/api/tables/{final}", trust_env=False).json()
+    assert state["tournament"] == {"id": view["id"], "round": 3}, "docs/PROTOCOL.md, The state"
 
 
 def test_an_arena_pairs_again_until_its_time_is_up(live: LiveServer) -> None:
