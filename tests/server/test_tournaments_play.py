@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -206,3 +207,24 @@ def test_a_player_who_never_comes_loses_when_the_grace_runs_out(tmp_path: Path) 
         view, present = run(scenario(live))
     check_finished(view)
     assert view["rounds"][0]["pairings"][0]["winner"] == present
+
+
+def test_a_tournament_starts_by_itself_at_its_time(live: LiveServer) -> None:
+    async def scenario() -> dict[str, Any]:
+        players = await field(live, 2)
+        soon = datetime.now(UTC) + timedelta(seconds=3)
+        tournament_id = await create(
+            players[0], format="swiss", rounds=1, starts_at=soon.isoformat()
+        )
+        for player in players:
+            await post(player, f"/api/tournaments/{tournament_id}/join")
+        opened = await tournament(players[0], tournament_id)
+        assert opened["status"] == "open" and opened["starts_at"] == soon.timestamp()
+        async with asyncio.timeout(60):
+            view = await until(players[0], tournament_id, tables_open)
+        for player in players:
+            await player.aclose()
+        return view
+
+    view = run(scenario())
+    assert view["status"] == "running" and view["round"] == 1
