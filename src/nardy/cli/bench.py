@@ -19,6 +19,7 @@ from nardy.bench import (
     review,
     rollout,
     server_load,
+    tournament,
 )
 
 NAME = "bench"
@@ -34,6 +35,7 @@ BENCHES: dict[str, tuple[ModuleType, str]] = {
     "bearoff": (bearoff, "bear-off databases: build cost, size, the networks' error on them"),
     "rollout": (rollout, "rollout speed and the variance reduction of rotated dice and luck"),
     "flood": (flood, "an honest game's round trips while another client floods the server"),
+    "tournament": (tournament, "a Swiss of scripted players to the end: wall and pairing time"),
 }
 """Each benchmark's module and what it measures."""
 

@@ -34,6 +34,7 @@ from nardy.server.http.history import history_routes
 from nardy.server.http.rules_pages import rules_routes
 from nardy.server.http.sessions import Sessions
 from nardy.server.http.table_socket import COOKIE, MAX_MESSAGE, TableSockets, may_watch
+from nardy.server.http.tournaments import tournament_routes
 from nardy.server.http.variants import variant_facts
 from nardy.server.site.accounts import AccountError, Accounts, Busy
 from nardy.server.site.broker import Broker
@@ -44,6 +45,7 @@ from nardy.server.site.throttle import Limits, Throttle
 from nardy.server.store.database import Store
 from nardy.server.tables.room import Room
 from nardy.server.tables.table import Table, TableError
+from nardy.server.tournaments.director import Director
 
 __all__ = ["COOKIE", "MAX_MESSAGE", "ServerConfig", "create_app"]
 
@@ -147,6 +149,7 @@ def create_app(
         await reviews.request(table.id, sum(1 for g in table.match.games if g.result))
 
     lobby.finish_hooks.append(queue_review)
+    director = Director.serving(lobby)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -157,7 +160,9 @@ def create_app(
             await lobby.record_missing()
         desk.pool.start()
         reviews.start()
+        director.start()
         yield
+        await director.stop()
         await reviews.stop()
         await desk.pool.stop()
         if site is not None:
@@ -287,6 +292,7 @@ def create_app(
 
     app.include_router(history_routes(store, lobby.ratings, lobby.tables, player_of))
     app.include_router(rules_routes())
+    app.include_router(tournament_routes(director, player_of))
     app.include_router(dice_routes(store))
     app.include_router(analysis_router(lobby, reviews, config.analysis_ply, player_of, desk))
     app.include_router(export_routes(visible_table, reviews))

@@ -107,6 +107,13 @@ class HintsState(TypedDict):
     rated: bool
 
 
+class TournamentPlace(TypedDict):
+    """The tournament and round a table plays a pairing of."""
+
+    id: str
+    round: int
+
+
 class Facts(NamedTuple):
     """What a state tells of the table itself rather than of its game (built by
     :meth:`nardy.server.tables.room.Room.facts`)."""
@@ -204,6 +211,7 @@ class MatchCommon(TypedDict):
     clock: dict[str, Any] | None
     hints: HintsState
     chat: list[ChatLine]
+    tournament: NotRequired[TournamentPlace | None]
 
 
 class MatchState(MatchCommon):
@@ -227,6 +235,7 @@ def match_common(
     rematch: str | None,
     clock: dict[str, Any] | None,
     hints: HintsState,
+    tournament: TournamentPlace | None = None,
 ) -> MatchCommon:
     """What everyone at a match table is told of this version."""
     game = match.game
@@ -261,6 +270,7 @@ def match_common(
         "clock": clock,
         "hints": hints,
         "chat": facts.chat,
+        "tournament": tournament,
     }
 
 

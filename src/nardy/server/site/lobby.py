@@ -386,6 +386,18 @@ class Lobby:
         self._idle(table)  # an open table its creator never comes to
         return table
 
+    async def add_seated(self, row: TableRow) -> Room:
+        """Store and open a table whose seats are filled already (a tournament's pairing:
+        nobody joins it) and start its play, as :meth:`create` does for its own rows."""
+        await self._storing(row.id, self.store.add_table, row)
+        table = self._live(row)
+        if self.site is not None:
+            table.epoch = 0  # a new table's, until another process takes it over
+        self.tables[row.id] = table
+        await table.start()
+        self._idle(table)
+        return table
+
     async def join(self, table_id: str, player_id: str, name: str, invite: str | None) -> Room:
         """Seat a player at the next free seat. Joins of one table are taken one at a
         time (under the table's lock), so each free seat goes to exactly one person."""

@@ -184,7 +184,7 @@ class Table(Room):
             match = self.match.apply(event)
         except NardyError as error:
             raise TableError(str(error)) from None
-        if aborts(self.match, match):
+        if aborts(self.match, match) and not self.in_tournament():
             why = getattr(event, "reason", None) or (
                 "drop" if isinstance(event, Drop) else "resign"
             )
@@ -338,13 +338,20 @@ class Table(Room):
         """The player at ``seat`` ran out of time or left: they lose the match, or in money
         play the game in play (:mod:`nardy.rules.forfeit`); a match in which a seat has
         not played yet is aborted instead (:mod:`nardy.rules.abort`)."""
-        if abortable(self.match):
+        if abortable(self.match) and not self.in_tournament():
             return await self._abort(reason)
         for event in forfeit(self.match, seat, reason, self._peek):
             await self._apply(event, "clock")
         if self.match.settings.match_to == 0:
             await self._persist({"over": reason})
             await self._finish()
+
+    def in_tournament(self) -> bool:
+        """Whether this is a tournament's pairing, which is never aborted: its pairing
+        needs a winner, so a player who resigns, leaves or never comes loses it
+        (INTERFACES.md §8); no rating moves unless both played (docs/PROTOCOL.md,
+        "Aborted matches and withdrawn tables")."""
+        return "tournament" in self.row.options
 
     async def _abort(self, reason: str) -> None:
         """End the match with no result: a seat has not played (:mod:`nardy.rules.abort`)."""
@@ -379,6 +386,7 @@ class Table(Room):
                 "computer": bool(self.agents),
                 "rated": bool(self.row.options.get("rated")),
             },
+            tournament=self.row.options.get("tournament"),
         )
 
     def seat_state(self, seat: int | None, common: protocol.MatchCommon) -> protocol.MatchState:

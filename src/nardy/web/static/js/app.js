@@ -15,6 +15,9 @@ import { ratingsView } from "./ratings.js";
 import { replayView } from "./replay.js";
 import { reviewView } from "./review.js";
 import { tableView } from "./table.js";
+import { tournamentView } from "./tournament.js";
+import { watchReady } from "./tournament_ready.js";
+import { tournamentsView } from "./tournaments.js";
 import { loadVariants } from "./variants.js";
 
 const view = document.getElementById("view");
@@ -35,6 +38,8 @@ async function route() {
   else if (page === "dice-stats") current = diceStatsView(view);
   else if (page === "player" && id) current = profileView(view, decodeURIComponent(id));
   else if (page === "ratings") current = ratingsView(view, id);
+  else if (page === "tournaments") current = tournamentsView(view);
+  else if (page === "tournament" && id) current = tournamentView(view, id);
   else if (page === "join" && id) current = await joinView(view, id, extra || null);
   else current = lobbyView(view);
 }
@@ -116,3 +121,4 @@ bindOffline();
 installWorker();
 showWho(await whoAmI().catch(() => null)); // offline, and never asked before: no name
 route();
+watchReady();

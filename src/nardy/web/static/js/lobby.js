@@ -13,12 +13,14 @@ import { myGamesCard, tablesCard } from "./lobby/lists.js";
 import { quickCard } from "./lobby/quick.js";
 import { rulesLink } from "./rules_link.js";
 import { timeControls } from "./timecontrol.js";
+import { tournamentsCard } from "./tournaments.js";
 import { VARIANTS } from "./variants.js";
 import { ensureSession } from "./lobby/session.js";
 
 export function lobbyView(root) {
   let me = null;
   let tables = [];
+  let tournaments = [];
   const form = newForm();
   // The custom form comes after the quick game and the lists, open (it may be folded).
   const ui = { account: "login", accountOpen: false, customOpen: true };
@@ -28,7 +30,7 @@ export function lobbyView(root) {
 
   async function load() {
     me = await whoAmI(true).catch(() => null); // offline: the lobby without a name
-    await Promise.all([refreshTables(), timeControls()]);
+    await Promise.all([refreshTables(), timeControls(), refreshTournaments()]);
     render();
   }
 
@@ -40,6 +42,14 @@ export function lobbyView(root) {
     }
   }
 
+  async function refreshTournaments() {
+    try {
+      ({ tournaments } = await api("/api/tournaments"));
+    } catch {
+      tournaments = [];
+    }
+  }
+
   function render() {
     const focusId = document.activeElement && document.activeElement.id;
     const custom = createCard(form, render, ui.customOpen, me);
@@ -48,7 +58,7 @@ export function lobbyView(root) {
     clear(page).append(h("div", { class: "lobby-grid" },
       h("div", { class: "col main-col" }, quickCard(me, render), custom),
       h("div", { class: "col side-col" }, h("div", { class: "lists", id: "lobby-lists" }, ...(mine ? [mine] : []), tablesCard(tables)),
-        accountCard(me, load, ui), aboutCard())));
+        tournamentsCard(tournaments), accountCard(me, load, ui), aboutCard())));
     if (focusId) {
       const again = document.getElementById(focusId);
       if (again) again.focus({ preventScroll: true });

@@ -1,0 +1,177 @@
+"""Tournaments over HTTP (INTERFACES.md §8): create, join, leave, start, list, read.
+
+The routes store what people ask for; the director (:mod:`nardy.server.tournaments.director`)
+does everything that follows from it — pairing, tables, results.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, Literal
+
+from fastapi import APIRouter, HTTPException, Request
+from pydantic import BaseModel, Field
+
+from nardy.server.site.lobby import TableRequest
+from nardy.server.store.tournaments import TournamentError
+from nardy.server.tables.table import TableError
+from nardy.server.tournaments.director import COMPUTER, Director
+from nardy.server.tournaments.views import detailed, listed
+
+
+class NewTournament(BaseModel):
+    name: str = Field(min_length=1, max_length=80)
+    variant: str = Field(description="backgammon, long-nardy, dutch or nackgammon")
+    format: Literal["swiss", "knockout", "arena"]
+    rounds: int = Field(3, ge=1, le=50, description="swiss: rounds to play")
+    minutes: float = Field(60, gt=0, le=24 * 60, description="arena: minutes of pairing")
+    match_to: int = Field(1, ge=1, le=25, description="each table's match length")
+    settings: dict[str, Any] = Field(default_factory=dict, description="other table settings")
+    rated: bool = Field(False, strict=True)
+    time_control: str | None = Field(None, description="a preset of GET /api/time-controls")
+    max_players: int = Field(64, ge=2, le=1024)
+    starts_at: datetime | None = Field(None, description="an ISO time to start by itself")
+
+
+class Computers(BaseModel):
+    level: str = Field("expert", max_length=20)
+    count: int = Field(1, ge=1, le=64)
+
+
+def tournament_routes(
+    director: Director,
+    player_of: Callable[[Request], str | None],
+) -> APIRouter:
+    """The routes of §8, over ``director`` (and its store and lobby)."""
+    router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
+    kept, lobby = director.kept, director.lobby
+
+    def signed_in(request: Request) -> str:
+        player = player_of(request)
+        if player is None:
+            raise HTTPException(401, "sign in first: play as a guest or log in")
+        return player
+
+    async def existing(tournament_id: str) -> Any:
+        try:
+            return await asyncio.to_thread(kept.get, tournament_id)
+        except TournamentError as error:
+            raise HTTPException(404, str(error)) from None
+
+    @router.post("", status_code=201, summary="Create a tournament (its creator may start it)")
+    async def create(body: NewTournament, request: Request) -> dict[str, Any]:
+        creator = signed_in(request)
+        checked = TableRequest.from_json(
+            {
+                "variant": body.variant,
+                "settings": {**body.settings, "match_to": body.match_to},
+                "time_control": body.time_control,
+                "rated": body.rated,
+            }
+        )
+        if body.rated and not await asyncio.to_thread(lobby.ratings.may_rate, creator):
+            raise HTTPException(400, "rated tournaments are made by registered players")
+        config = {
+            "rounds": body.rounds,
+            "minutes": body.minutes,
+            "settings": checked.settings,
+            "rated": body.rated,
+            "clock": checked.clock,
+            "time_control": body.time_control,
+            "max_players": body.max_players,
+            "starts_at": None if body.starts_at is None else body.starts_at.timestamp(),
+        }
+        row = await asyncio.to_thread(
+            kept.add,
+            body.name,
+            body.variant,
+            body.format,
+            creator,
+            config,
+            director.name,
+            director.lease,
+        )
+        director.wake.set()
+        return {"id": row.id}
+
+    @router.get("", summary="Upcoming, running and finished tournaments")
+    async def listing() -> dict[str, Any]:
+        rows = await asyncio.to_thread(kept.listing)
+        return {"tournaments": [listed(row, count) for row, count in rows]}
+
+    @router.get("/ready", summary="Your tournament matches ready to play")
+    async def ready(request: Request) -> dict[str, Any]:
+        player = player_of(request)
+        found = [] if player is None else await asyncio.to_thread(kept.ready_for, player)
+        return {"ready": found}
+
+    @router.get("/{tournament_id}", summary="A tournament: players, rounds, standings")
+    async def one(tournament_id: str) -> dict[str, Any]:
+        row = await existing(tournament_id)
+        entrants = await asyncio.to_thread(kept.entrants, tournament_id)
+        rows = await asyncio.to_thread(kept.pairings, tournament_id)
+        return detailed(row, entrants, rows)
+
+    @router.post("/{tournament_id}/join", summary="Enter while entries are open")
+    async def join(tournament_id: str, request: Request) -> dict[str, Any]:
+        player = signed_in(request)
+        row = await existing(tournament_id)
+        if row.config.get("rated") and not await asyncio.to_thread(lobby.ratings.may_rate, player):
+            raise HTTPException(400, "this tournament is rated: log in to an account to enter")
+        name = await asyncio.to_thread(lambda: lobby.store.player(player).name)
+        await _enter(director, row, player, name)
+        return {"id": tournament_id, "player": player}
+
+    @router.post("/{tournament_id}/leave", summary="Leave: the pairings not yet played are lost")
+    async def leave(tournament_id: str, request: Request) -> dict[str, Any]:
+        player = signed_in(request)
+        await existing(tournament_id)
+        if not await asyncio.to_thread(kept.leave, tournament_id, player):
+            raise HTTPException(400, "you are not in this tournament")
+        director.wake.set()
+        return {"id": tournament_id, "player": player}
+
+    @router.post("/{tournament_id}/start", summary="Start now (its creator)")
+    async def start(tournament_id: str, request: Request) -> dict[str, Any]:
+        player = signed_in(request)
+        row = await existing(tournament_id)
+        if row.creator != player:
+            raise HTTPException(403, "only the tournament's creator may start it")
+        if row.status != "open":
+            raise HTTPException(400, "the tournament has started already")
+        if len(await asyncio.to_thread(kept.entrants, tournament_id)) < 2:
+            raise HTTPException(400, "a tournament needs two players or more to start")
+        await asyncio.to_thread(kept.start, tournament_id)
+        director.wake.set()
+        return {"id": tournament_id, "status": "running"}
+
+    @router.post("/{tournament_id}/computers", summary="Fill seats with the computer (creator)")
+    async def computers(tournament_id: str, body: Computers, request: Request) -> dict[str, Any]:
+        player = signed_in(request)
+        row = await existing(tournament_id)
+        if row.creator != player:
+            raise HTTPException(403, "only the tournament's creator may add the computer")
+        try:
+            lobby.make_agent(row.variant, body.level)
+        except ValueError as error:
+            raise HTTPException(400, str(error)) from None
+        entrants = await asyncio.to_thread(kept.entrants, tournament_id)
+        first = 1 + sum(1 for e in entrants if e.player.startswith(COMPUTER))
+        for k in range(first, first + body.count):
+            holder = f"{COMPUTER}{body.level}:{k}"
+            await _enter(director, row, holder, f"computer {k} ({body.level})")
+        return {"id": tournament_id, "added": body.count}
+
+    return router
+
+
+async def _enter(director: Director, row: Any, player: str, name: str) -> None:
+    """Enter ``player`` seeded by their rating in the tournament's variant."""
+    seed = await asyncio.to_thread(director.lobby.ratings.current, player, row.variant)
+    limit = int(row.config.get("max_players", 64))
+    try:
+        await asyncio.to_thread(director.kept.join, row.id, player, name, seed.rating, limit)
+    except TournamentError as error:
+        raise TableError(str(error)) from None
