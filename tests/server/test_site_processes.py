@@ -167,8 +167,9 @@ def test_a_command_sent_twice_through_another_process_is_applied_once(
 
 
 def test_any_json_id_is_answered_through_another_process(site: SiteProcesses) -> None:
-    """An ``id`` may be any JSON value (PROTOCOL.md), an array or an object too: a socket at
-    a process that does not own the table gets its answers with it, as at the owner."""
+    """An ``id`` may be any JSON value (PROTOCOL.md), an array, an object or an integer
+    beyond 64 bits too: a socket at a process that does not own the table gets its answers
+    with it, as at the owner."""
     first, second, _ = site.urls
 
     async def scenario() -> None:
@@ -177,7 +178,7 @@ def test_any_json_id_is_answered_through_another_process(site: SiteProcesses) ->
         await ben.join(table)
         await ala.open()
         await ben.open()
-        for reply_id in ([1, "a"], {"b": [2]}, "plain"):
+        for reply_id in ([1, "a"], {"b": [2]}, 2**64, "plain"):
             await ben.send_raw(json.dumps({"type": "chat", "text": "hi", "id": reply_id}))
             key = reply_key(reply_id)
             await ben.wait(lambda key=key: key in ben.replies)  # type: ignore[misc]

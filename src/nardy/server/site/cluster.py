@@ -110,7 +110,8 @@ class RemoteConnection:
 
     async def send(self, message: dict[str, Any]) -> None:
         reply = message.get("id") if message.get("type") != "state" else None
-        self.site.deliver(self.process, self.key, wire.dumps(message), reply)
+        answered = wire.dumps(reply) if reply is not None else None
+        self.site.deliver(self.process, self.key, wire.dumps(message), answered)
 
     async def send_text(self, text: str) -> None:
         self.site.deliver(self.process, self.key, text, None)
@@ -128,7 +129,8 @@ class Door:
     """This process's connections to the table, by key."""
     pending: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Ids of forwarded commands not answered yet, by connection key, each under its JSON
-    text (an id may be any JSON value, an array or an object too)."""
+    text as :func:`~nardy.server.protocol.wire.dumps` writes it (an id may be any JSON
+    value, an array or an object too); the owner names the ids it answers by that text."""
     held: list[tuple[str, str, str]] | None = None
     """While the door looks for a new owner: messages (key, name, text) that could not be
     sent, sent on once it has found one."""
@@ -458,9 +460,13 @@ class Site:
         assert self.handle is not None
         await self.handle(room, guest, str(message.get("name") or "spectator"), message["text"])
 
-    def deliver(self, process: str, key: str, text: str, reply: Any) -> None:
+    def deliver(self, process: str, key: str, text: str, reply: str | None) -> None:
         """Queue ``text`` for the socket ``key`` at ``process``; everything queued for one
-        process goes out in order, as few messages as the broker keeps up with."""
+        process goes out in order, as few messages as the broker keeps up with. ``reply``
+        is the JSON text of the message id ``text`` answers, if it answers one: as text,
+        an id goes through the broker whatever it holds (an array, an object, an integer
+        beyond 64 bits, kept as :class:`~nardy.server.protocol.wire.RawJSON`) and comes
+        out as the key the door there holds it under (:attr:`Door.pending`)."""
         self._outgoing.setdefault(process, []).append([key, text, reply])
         if process not in self._sending:
             self._sending.add(process)
@@ -491,7 +497,7 @@ class Site:
             if reply is not None:
                 waiting = door.pending.get(key)
                 if waiting is not None:
-                    waiting.pop(wire.dumps(reply), None)
+                    waiting.pop(reply, None)
             with contextlib.suppress(Exception):
                 await connection.send_text(text)
 
