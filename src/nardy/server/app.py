@@ -21,8 +21,11 @@ from pydantic import BaseModel, Field
 
 from nardy.analysis import DEFAULT_PLY
 from nardy.server import defaults
+from nardy.server.bots.tables import BotTables
+from nardy.server.bots.tokens import Bearer
 from nardy.server.dice import commitment as dice_service
 from nardy.server.http.analysis import router as analysis_router
+from nardy.server.http.bots import Registration, bot_routes, registered_bot
 from nardy.server.http.dice import dice_routes
 from nardy.server.http.guard import HttpGuard
 from nardy.server.http.history import history_routes
@@ -178,9 +181,11 @@ def create_app(
         throttle=throttle,
     )
 
+    bearer = Bearer(store, throttle)  # a token instead of a session (INTERFACES.md §9)
+
     def player_of(request: Request) -> str | None:
         token = request.cookies.get(COOKIE)
-        return store.session_player(token) if token else None
+        return store.session_player(token) if token else bearer.player(request)
 
     def require_player(request: Request) -> str:
         player = player_of(request)
@@ -232,12 +237,13 @@ def create_app(
         return {"id": player.id, "name": player.name, "registered": False}
 
     @app.post("/api/register", summary="Create an account (argon2id password hash)")
-    async def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+    async def register(body: Registration, request: Request, response: Response) -> dict[str, Any]:
         wait = await throttle.sign_in_wait(address(request))
         too_many(wait, "too many new players from your address")
         player = await accounts.register(body.name, body.password)
+        bot = await asyncio.to_thread(registered_bot, store, player.id, body.bot)
         await asyncio.to_thread(start_session, response, player.id)
-        return {"id": player.id, "name": player.name, "registered": True}
+        return {"id": player.id, "name": player.name, "registered": True, "bot": bot}
 
     @app.post("/api/login", summary="Log in to an account")
     async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
@@ -368,6 +374,7 @@ def create_app(
     app.include_router(rules_routes())
     app.include_router(dice_routes(store))
     app.include_router(analysis_router(lobby, reviews, config.analysis_ply, player_of))
+    app.include_router(bot_routes(store, bearer, BotTables(lobby, throttle, sockets.handle, site)))
 
     # -- the table connection
 
