@@ -30,7 +30,8 @@ LAYERS: dict[str, int] = {
     "server": 5,
     "bench": 5,
     "web": 5,  # static files only
-    "cli": 6,
+    "botclient": 6,  # nardy bot: a client of a site's Bot API, with the engines' adapters
+    "cli": 7,
 }
 """Each part of the package and its height: a part imports only parts below it (and
 itself)."""

@@ -7,7 +7,7 @@ does not load the server or the network.
 
 >>> [module.NAME for module in COMMANDS]  # doctest: +NORMALIZE_WHITESPACE
 ['moves', 'selfplay', 'bestmove', 'train', 'label', 'fit', 'serve', 'verify-dice', 'replay',
- 'analyze', 'bench', 'bearoff', 'rollout']
+ 'analyze', 'bench', 'bearoff', 'rollout', 'bot']
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from nardy.cli import (
     bearoff,
     bench,
     bestmove,
+    bot,
     fit,
     label,
     moves,
@@ -46,6 +47,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     bench,
     bearoff,
     rollout,
+    bot,
 )
 """The subcommands, in the order ``nardy --help`` lists them."""
 
