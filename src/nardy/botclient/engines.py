@@ -23,6 +23,8 @@ from nardy.formats.record import replay
 from nardy.rules.game import Phase
 from nardy.rules.match import Match
 from nardy.rules.plays import legal_plays
+from nardy.rules.variant import GNUBG_POSITION_ID
+from nardy.variants import variant_named
 
 
 class Engine(Protocol):
@@ -46,7 +48,7 @@ def engine_named(name: str, variant: str) -> Engine:
     (backgammon only)."""
     kind, _, ply_text = name.partition(":")
     if kind in ("gnubg", "bgsage"):
-        if variant not in ("backgammon", "nackgammon"):
+        if GNUBG_POSITION_ID not in variant_named(variant).formats:  # a backgammon board
             raise ValueError(f"{kind} plays backgammon, not {variant}")
         try:
             ply = int(ply_text or "0")
@@ -61,7 +63,6 @@ def engine_named(name: str, variant: str) -> Engine:
         return SageAgent(variant, ply)
     from nardy.bot.agents.bot_agent import BotAgent
     from nardy.bot.agents.levels import LEVELS
-    from nardy.variants import variant_named
 
     if name not in LEVELS:
         raise ValueError(
