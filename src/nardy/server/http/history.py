@@ -21,6 +21,7 @@ from nardy.server.site.ratings import (
     computer_level,
     is_computer,
 )
+from nardy.server.store.bots import is_bot
 from nardy.server.store.database import SEATINGS, TABLES, Store, StoreError
 from nardy.server.tables.clock import PRESETS
 from nardy.server.tables.room import Room
@@ -149,6 +150,7 @@ def profile(store: Store, ratings: Ratings, player_id: str) -> dict[str, Any]:
         except StoreError:
             raise HTTPException(404, f"there is no player {player_id}") from None
         identity = {"id": player.id, "name": player.name, "registered": bool(player.password_hash)}
+        identity["bot"] = is_bot(store, player.id)  # INTERFACES.md §9
     won = sa.case((MATCH_RESULTS.c.winner == SEATINGS.c.seat, 1), else_=0)
     query = (
         sa.select(

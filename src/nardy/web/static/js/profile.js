@@ -7,6 +7,7 @@ import { seatName, settingsSummary, variantName } from "./common.js";
 import { clear, h } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { rulesLink } from "./rules_link.js";
+import { tokensCard } from "./tokens.js";
 
 const PAGE = 20;
 
@@ -30,11 +31,12 @@ export function profileView(root, playerId) {
   let games = [];
   let more = false;
   let closed = false;
+  let me = null;
 
   async function load() {
     try {
+      me = await whoAmI(id === "me");
       if (id === "me") {
-        const me = await whoAmI(true);
         if (!me.id) {
           clear(page).append(h("section", { class: "card" }, h("p", {}, t("profile.sign_in")), h("a", { class: "button", href: "#/" }, t("nav.lobby"))));
           return;
@@ -63,7 +65,8 @@ export function profileView(root, playerId) {
   function render() {
     if (!profile) return;
     const name = holderName(profile);
-    const kind = profile.computer ? t("profile.computer_note") : profile.registered ? t("profile.registered") : t("profile.guest");
+    const kind = profile.computer ? t("profile.computer_note") : profile.bot ? t("profile.bot") : profile.registered ? t("profile.registered") : t("profile.guest");
+    const own = me && me.id === profile.id && me.registered;
     clear(page).append(
       h("section", { class: "card" },
         h("h1", { id: "profile-name" }, name),
@@ -73,7 +76,8 @@ export function profileView(root, playerId) {
       h("section", { class: "card" },
         h("h2", {}, t("profile.history")),
         gamesList(),
-        more ? h("button", { type: "button", id: "profile-more", onclick: loadMore }, t("profile.more")) : null));
+        more ? h("button", { type: "button", id: "profile-more", onclick: loadMore }, t("profile.more")) : null),
+      own ? tokensCard() : null);
   }
 
   function variantsTable() {
