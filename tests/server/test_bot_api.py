@@ -169,3 +169,29 @@ def test_a_fast_bot_is_paced_not_refused(live: LiveServer) -> None:
         await bot.aclose()
 
     run(scenario())
+
+
+def test_a_person_challenges_a_bot(live: LiveServer) -> None:
+    async def scenario() -> None:
+        bot = ApiBot(live.url, await bot_account(live.url, "Challenged"))
+        bot_id = (await bot.http.get("/api/me")).json()["id"]
+        events = bot.events()
+        person = Client(live.url, "Ala")
+        await person.guest()
+        body = {"variant": "backgammon", "settings": {"match_to": 1}, "seat": 1}
+        made = await person.http.post(f"/api/bots/{bot_id}/challenge", json=body)
+        assert made.status_code == 200, made.text
+        table = made.json()["id"]
+        assert made.json()["seat"] == 1
+        assert await next_event(events) == {"type": "start", "table": table}
+        await person.open(table)
+        assert person.state["bots"] == [True, False] and person.state["status"] == "playing"
+        last, _ = await asyncio.gather(bot.play(table), person_plays(person, random.Random(6)))
+        assert last["status"] == "over"
+        not_a_bot = await person.http.post(f"/api/bots/{person.player_id}/challenge", json=body)
+        assert not_a_bot.status_code == 404
+        await events.aclose()
+        await bot.aclose()
+        await person.aclose()
+
+    run(scenario(), timeout=600)

@@ -47,3 +47,23 @@ def test_tokens_on_the_account_page_and_the_bot_mark(page: Page, server: str) ->
     page.wait_for_selector("#token-none")
     refused = httpx.post(f"{server}/api/tables", json=body, headers=headers, trust_env=False)
     assert refused.status_code == 401
+
+
+def test_a_person_plays_a_bot_from_its_page(page: Page, server: str) -> None:
+    with httpx.Client(base_url=server, trust_env=False) as http:
+        reply = http.post(
+            "/api/register",
+            json={"name": "Pagechallenged", "password": "bot password", "bot": True},
+        )
+        bot_id = reply.json()["id"]
+    page.goto("/")
+    page.fill("#guest-name", "Ola")
+    page.click("#play-guest")
+    page.wait_for_selector("#rename-input")
+    page.goto(f"/#/player/{bot_id}")
+    page.select_option("#challenge-length", "1")
+    page.click("#challenge-start")
+    wait_for_hash(page, "#/table/")
+    page.wait_for_selector("#board svg")
+    assert page.locator(".tag.bot").count() == 1
+    assert "Pagechallenged" in page.inner_text("body")

@@ -21,6 +21,7 @@ from nardy.server.bots.tables import BotTables, Refused
 from nardy.server.bots.tokens import Bearer, Caller
 from nardy.server.http.table_socket import COOKIE
 from nardy.server.protocol import bot_api
+from nardy.server.site.lobby import TableRequest
 from nardy.server.store import bots as stored
 from nardy.server.store.database import Store
 
@@ -42,6 +43,18 @@ def registered_bot(store: Store, player_id: str, bot: bool) -> bool:
     if bot:
         stored.mark_bot(store, player_id)
     return stored.is_bot(store, player_id)
+
+
+class Challenge(BaseModel):
+    """A person's challenge to a bot: the table's variant and settings (as ``POST
+    /api/tables``); the bot takes the other seat at once."""
+
+    variant: str
+    settings: dict[str, Any] = Field(default_factory=dict)
+    seat: int | None = None
+    clock: dict[str, float] | None = None
+    rated: bool = Field(False, strict=True)
+    time_control: str | None = None
 
 
 class NewToken(BaseModel):
@@ -103,6 +116,25 @@ def bot_routes(
                 revocations.forget(watch)
 
         return StreamingResponse(body(), media_type=NDJSON, headers=STREAM_HEADERS)
+
+    @router.post("/api/bots/{bot_id}/challenge", summary="Play this bot: a table with it seated")
+    async def challenge(bot_id: str, body: Challenge, request: Request) -> dict[str, Any]:
+        session = request.cookies.get(COOKIE)
+        player_id = store.session_player(session) if session else bearer.player(request)
+        if player_id is None:
+            raise HTTPException(401, "sign in first: play as a guest or log in")
+        if not await asyncio.to_thread(stored.is_bot, store, bot_id):
+            raise HTTPException(404, f"there is no bot {bot_id}")
+        if bot_id == player_id:
+            raise HTTPException(400, "a bot cannot challenge itself")
+        lobby = tables.lobby
+        wanted = TableRequest.from_json({**body.model_dump(), "opponent": "invite"})
+        await lobby.check_room_for(player_id, wanted, tables.throttle.limits)
+        name = (await asyncio.to_thread(store.player, player_id)).name
+        table = await lobby.create(player_id, name, wanted)
+        bot_name = (await asyncio.to_thread(store.player, bot_id)).name
+        await lobby.seat(table.id, bot_id, bot_name, table.row.invite)
+        return {"id": table.id, "invite": table.row.invite, "seat": table.seat_of(player_id)}
 
     @router.get("/api/bot/events", summary="NDJSON: the bot's tables starting and finishing")
     async def events(request: Request) -> Any:

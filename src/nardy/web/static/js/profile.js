@@ -7,6 +7,7 @@ import { seatName, settingsSummary, variantName } from "./common.js";
 import { clear, h } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { rulesLink } from "./rules_link.js";
+import { challengeCard } from "./challenge.js";
 import { tokensCard } from "./tokens.js";
 
 const PAGE = 20;
@@ -77,7 +78,8 @@ export function profileView(root, playerId) {
         h("h2", {}, t("profile.history")),
         gamesList(),
         more ? h("button", { type: "button", id: "profile-more", onclick: loadMore }, t("profile.more")) : null),
-      own ? tokensCard() : null);
+      own ? tokensCard() : null,
+      profile.bot && !own ? challengeCard(profile.id) : null);
   }
 
   function variantsTable() {
