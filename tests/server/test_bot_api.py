@@ -101,7 +101,7 @@ def test_tokens_are_checked_and_revoked_at_once(live: LiveServer) -> None:
                 assert first is not None and first["type"] == "state"
                 revoked = await owner.delete(f"/api/tokens/{made['id']}")
                 assert revoked.status_code == 200, revoked.text
-                async with asyncio.timeout(5):  # the open stream ends at once
+                async with asyncio.timeout(2):  # the open stream ends at once
                     async for _ in states:
                         pass
             refused = await bot.http.post(f"/api/bot/tables/{table}/command", json={"type": "roll"})

@@ -10,6 +10,8 @@ the stream again and starts from the current state), so a slow bot never slows a
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from nardy.server.protocol import wire
@@ -35,6 +37,10 @@ class BotConnection:
         self.dropped = asyncio.Event()
         self.reply_to = reply_to
         self.answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.on_drop: Callable[[], Coroutine[Any, Any, None]] | None = None
+        """Called once when the connection is dropped (the table forgets it at once, even
+        while the HTTP answer still waits to write to a reader that stopped)."""
+        self.leaving: asyncio.Task[None] | None = None
 
     async def send(self, message: dict[str, Any]) -> None:
         if message.get("type") == "state":
@@ -59,4 +65,10 @@ class BotConnection:
 
     def drop(self) -> None:
         """Stop: the stream ends (the bot reads too slowly, or its token was revoked)."""
+        if self.dropped.is_set():
+            return
         self.dropped.set()
+        with contextlib.suppress(asyncio.QueueFull):  # wakes a reader waiting for a state
+            self.states.put_nowait("")
+        if self.on_drop is not None:
+            self.leaving = asyncio.get_running_loop().create_task(self.on_drop())

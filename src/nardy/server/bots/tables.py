@@ -12,6 +12,7 @@ with an ``id`` of its own, waits for that ``id``'s ``ack`` or ``error``, and lea
 from __future__ import annotations
 
 import asyncio
+import functools
 import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -107,6 +108,7 @@ class BotTables:
         except Refused:
             self.throttle.close_socket(table_id, address)
             raise
+        connection.on_drop = functools.partial(self._leave, entry, connection)
         return self._lines(table_id, connection, entry, stop)
 
     async def _lines(
@@ -116,17 +118,25 @@ class BotTables:
         entry: Entry,
         stop: asyncio.Event,
     ) -> AsyncIterator[str]:
+        async def revoked() -> None:
+            await stop.wait()
+            connection.drop()
+
+        watch = asyncio.create_task(revoked())
         try:
-            while not connection.dropped.is_set() and not stop.is_set():
+            while not connection.dropped.is_set():
                 try:
                     text = await asyncio.wait_for(connection.states.get(), KEEP_ALIVE)
                 except TimeoutError:
                     yield "\n"
                     continue
+                if connection.dropped.is_set():
+                    return
                 yield text + "\n"
                 if '"status":"over"' in text and connection.states.empty():
                     return
         finally:
+            watch.cancel()
             self.throttle.close_socket(table_id, connection.address)
             await self._leave(entry, connection)
 
