@@ -78,8 +78,8 @@ export function profileView(root, playerId) {
         h("h2", {}, t("profile.history")),
         gamesList(),
         more ? h("button", { type: "button", id: "profile-more", onclick: loadMore }, t("profile.more")) : null),
-      own ? tokensCard() : null,
-      profile.bot && !own ? challengeCard(profile.id) : null);
+      ...(own ? [tokensCard()] : []),
+      ...(profile.bot && !own ? [challengeCard(profile.id)] : []));
   }
 
   function variantsTable() {

@@ -55,7 +55,7 @@ export function tokensCard() {
   }
 
   function render() {
-    clear(card).append(
+    const parts = [
       h("h2", {}, t("tokens.title")),
       h("p", { class: "muted" }, t("tokens.about")),
       shown ? h("p", { class: "token-shown" }, t("tokens.shown_once"), " ", h("code", { id: "token-new" }, shown)) : null,
@@ -68,7 +68,9 @@ export function tokensCard() {
         : h("p", { class: "muted", id: "token-none" }, t("tokens.none")),
       h("form", { id: "token-form", onsubmit: make },
         h("label", {}, t("tokens.label"), " ", h("input", { name: "label", maxlength: "60", value: "bot" })), " ",
-        h("button", { type: "submit" }, t("tokens.new"))));
+        h("button", { type: "submit" }, t("tokens.new"))),
+    ];
+    clear(card).append(...parts.filter((part) => part !== null));
   }
 
   load();
