@@ -1,6 +1,7 @@
 """The Bot API (INTERFACES.md §9) over a real server: a bot written against the contract
 alone (:mod:`bot_api`) plays whole matches with the cube against a person at a socket and
-against the house computer; tokens are checked, paced and revoked."""
+against the house computer (rated, on the leaderboard with its mark); a person challenges
+a bot; tokens are checked, paced and revoked."""
 
 from __future__ import annotations
 
@@ -70,13 +71,17 @@ def test_a_bot_plays_the_house_computer(live: LiveServer) -> None:
     async def scenario() -> None:
         bot = ApiBot(live.url, await bot_account(live.url, "Housebot"))
         body = {"variant": "backgammon", "settings": {"match_to": 3}, "opponent": "computer"}
-        created = await bot.http.post("/api/tables", json=body)
+        created = await bot.http.post("/api/tables", json={**body, "rated": True})
         assert created.status_code == 200, created.text
         table = created.json()["id"]
         last = await bot.play(table)
         assert last["status"] == "over" and sum(last["score"]) >= 3
         seat = last["you"]
         assert last["bots"][seat] is True and last["bots"][1 - seat] is False
+        board = (await bot.http.get("/api/ratings/backgammon")).json()["players"]
+        marked = {entry["name"]: entry.get("bot", False) for entry in board}
+        assert marked["Housebot"] is True  # rated in the same pool, with its mark
+        assert not any(marked[name] for name in marked if name != "Housebot")
         await bot.aclose()
 
     run(scenario(), timeout=600)

@@ -61,6 +61,7 @@ def test_a_person_plays_a_bot_from_its_page(page: Page, server: str) -> None:
     page.click("#play-guest")
     page.wait_for_selector("#rename-input")
     page.goto(f"/#/player/{bot_id}")
+    page.wait_for_selector("#profile-name .tag.bot")
     page.select_option("#challenge-length", "1")
     page.click("#challenge-start")
     wait_for_hash(page, "#/table/")

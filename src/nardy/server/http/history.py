@@ -216,7 +216,11 @@ def history_routes(
         if variant not in VARIANTS:
             known = ", ".join(VARIANTS)
             raise HTTPException(404, f"unknown variant {variant!r}; variants: {known}")
-        return {"variant": variant, "players": ratings.leaderboard(variant, limit)}
+        players = ratings.leaderboard(variant, limit)
+        for entry in players:  # INTERFACES.md §9: a bot's name is shown with a mark
+            if is_bot(store, entry["id"]):
+                entry["bot"] = True
+        return {"variant": variant, "players": players}
 
     @router.get("/api/time-controls", summary="The time-control presets a table may use")
     def time_controls() -> list[dict[str, Any]]:

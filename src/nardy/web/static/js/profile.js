@@ -24,6 +24,11 @@ export function holderName(holder) {
   return holder.computer ? t("table.computer", { level: t(`level.${holder.computer}`) }) : seatName(holder.name);
 }
 
+/** The bot mark after a bot account's name (INTERFACES.md §9), or nothing. */
+export function botMark(holder) {
+  return holder && holder.bot ? h("span", { class: "tag bot", title: t("bot.account") }, t("bot.mark")) : null;
+}
+
 export function profileView(root, playerId) {
   const page = h("div", { class: "profile", id: "profile" });
   clear(root).append(page);
@@ -70,7 +75,7 @@ export function profileView(root, playerId) {
     const own = me && me.id === profile.id && me.registered;
     clear(page).append(
       h("section", { class: "card" },
-        h("h1", { id: "profile-name" }, name),
+        h("h1", { id: "profile-name" }, name, " ", botMark(profile)),
         h("p", { class: "muted" }, kind),
         h("p", { id: "profile-summary" }, t("profile.summary", { games: profile.games, wins: profile.wins, unfinished: profile.unfinished })),
         variantsTable()),
