@@ -21,11 +21,9 @@ from pydantic import BaseModel, Field
 
 from nardy.analysis import DEFAULT_PLY
 from nardy.server import defaults
-from nardy.server.bots.tables import BotTables
-from nardy.server.bots.tokens import Bearer
 from nardy.server.dice import commitment as dice_service
 from nardy.server.http.analysis import router as analysis_router
-from nardy.server.http.bots import Registration, bot_routes, registered_bot
+from nardy.server.http.bots import Bearer, BotTables, Registration, bot_routes, registered_bot
 from nardy.server.http.dice import dice_routes
 from nardy.server.http.guard import HttpGuard
 from nardy.server.http.history import history_routes

@@ -25,6 +25,9 @@ from nardy.server.site.lobby import TableRequest
 from nardy.server.store import bots as stored
 from nardy.server.store.database import Store
 
+__all__ = ["Bearer", "BotTables", "Registration", "bot_routes", "registered_bot"]
+"""What the wiring (``app.py``) takes from here."""
+
 NDJSON = "application/x-ndjson"
 STREAM_HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
 """Nothing between the server and the bot may keep a stream's lines back."""
