@@ -32,7 +32,8 @@ LAYERS: dict[str, int] = {
     "server": 6,
     "bench": 6,
     "web": 6,  # static files only
-    "cli": 7,
+    "botclient": 7,  # nardy bot: a client of a site's Bot API, with the engines' adapters
+    "cli": 8,
 }
 """Each part of the package and its height: a part imports only parts below it (and
 itself)."""

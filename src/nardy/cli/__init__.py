@@ -7,7 +7,7 @@ does not load the server or the network.
 
 >>> [module.NAME for module in COMMANDS]  # doctest: +NORMALIZE_WHITESPACE
 ['moves', 'selfplay', 'bestmove', 'train', 'label', 'fit', 'serve', 'verify-dice', 'replay',
- 'analyze', 'bench', 'bearoff', 'rollout', 'strength', 'convert', 'position']
+ 'analyze', 'bench', 'bearoff', 'rollout', 'strength', 'convert', 'position', 'bot']
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from nardy.cli import (
     bearoff,
     bench,
     bestmove,
+    bot,
     convert,
     fit,
     label,
@@ -53,6 +54,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     strength,
     convert,
     position,
+    bot,
 )
 """The subcommands, in the order ``nardy --help`` lists them."""
 

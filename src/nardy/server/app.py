@@ -26,6 +26,7 @@ from nardy.server.dice import commitment as dice_service
 from nardy.server.http.accounts import account_routes
 from nardy.server.http.analysis import router as analysis_router
 from nardy.server.http.app_shell import shell_routes
+from nardy.server.http.bots import Bearer, BotTables, bot_routes
 from nardy.server.http.dice import dice_routes
 from nardy.server.http.engine_desk import EngineDesk
 from nardy.server.http.exports import export_routes
@@ -185,7 +186,8 @@ def create_app(
         throttle=throttle,
     )
 
-    sessions = Sessions(store, config.secure_cookies)
+    bearer = Bearer(store, throttle)  # a token instead of a session (INTERFACES.md §9)
+    sessions = Sessions(store, config.secure_cookies, bearer.player)
     player_of, require_player = sessions.player_of, sessions.require_player
 
     @app.exception_handler(TableError)
@@ -296,6 +298,7 @@ def create_app(
     app.include_router(dice_routes(store))
     app.include_router(analysis_router(lobby, reviews, config.analysis_ply, player_of, desk))
     app.include_router(export_routes(visible_table, reviews))
+    app.include_router(bot_routes(store, bearer, BotTables(lobby, throttle, sockets.handle, site)))
 
     # -- the table connection
 

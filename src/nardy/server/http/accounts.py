@@ -9,6 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
 
+from nardy.server.http.bots import Registration, registered_bot
 from nardy.server.http.sessions import Sessions, address, too_many
 from nardy.server.http.table_socket import COOKIE, TableSockets
 from nardy.server.site.accounts import AccountError, Accounts, Busy, name_key
@@ -47,13 +48,14 @@ def account_routes(
         return {"id": player.id, "name": player.name, "registered": False}
 
     @routes.post("/api/register", summary="Create an account (argon2id password hash)")
-    async def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+    async def register(body: Registration, request: Request, response: Response) -> dict[str, Any]:
         wait = await throttle.sign_in_wait(address(request))
         too_many(wait, "too many new players from your address")
         player = await accounts.register(body.name, body.password)
+        bot = await asyncio.to_thread(registered_bot, store, player.id, body.bot)
         await throttle.signed_in(name_key(player.name), address(request))
         await asyncio.to_thread(sessions.start, response, player.id)
-        return {"id": player.id, "name": player.name, "registered": True}
+        return {"id": player.id, "name": player.name, "registered": True, "bot": bot}
 
     @routes.post("/api/login", summary="Log in to an account")
     async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:

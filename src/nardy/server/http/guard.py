@@ -154,7 +154,7 @@ class HttpGuard:
         if scope["method"] in SAFE_METHODS:
             await self.app(scope, receive, secured)
             return
-        if self.throttle is not None:
+        if self.throttle is not None and not bot_call(scope):
             session = cookie_parser(_headers(scope).get("cookie", "")).get(self.cookie)
             client = scope.get("client")
             wait = await self.throttle.request_wait(session, client[0] if client else None)
@@ -200,6 +200,13 @@ class HttpGuard:
                 )
                 return None
         return body
+
+
+def bot_call(scope: Scope) -> bool:
+    """A call of the Bot API with a token: paced per token by its routes (a bot playing at
+    a normal pace is never refused, INTERFACES.md §9), not by the rates of requests."""
+    authorization = _headers(scope).get("authorization", "")
+    return scope["path"].startswith("/api/bot/") and authorization[:7].lower() == "bearer "
 
 
 def _is_json(content_type: str) -> bool:

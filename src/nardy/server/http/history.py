@@ -21,6 +21,7 @@ from nardy.server.site.ratings import (
     computer_level,
     is_computer,
 )
+from nardy.server.store.bots import is_bot
 from nardy.server.store.database import SEATINGS, TABLES, Store, StoreError
 from nardy.server.tables.clock import PRESETS
 from nardy.server.tables.room import Room
@@ -150,6 +151,7 @@ def profile(store: Store, ratings: Ratings, player_id: str) -> dict[str, Any]:
         except StoreError:
             raise HTTPException(404, f"there is no player {player_id}") from None
         identity = {"id": player.id, "name": player.name, "registered": bool(player.password_hash)}
+        identity["bot"] = is_bot(store, player.id)  # INTERFACES.md §9
     won = sa.case((MATCH_RESULTS.c.winner == SEATINGS.c.seat, 1), else_=0)
     query = (
         sa.select(
@@ -215,7 +217,11 @@ def history_routes(
         if variant not in VARIANTS:
             known = ", ".join(VARIANTS)
             raise HTTPException(404, f"unknown variant {variant!r}; variants: {known}")
-        return {"variant": variant, "players": ratings.leaderboard(variant, limit)}
+        players = ratings.leaderboard(variant, limit)
+        for entry in players:  # INTERFACES.md §9: a bot's name is shown with a mark
+            if is_bot(store, entry["id"]):
+                entry["bot"] = True
+        return {"variant": variant, "players": players}
 
     @router.get("/api/time-controls", summary="The time-control presets a table may use")
     def time_controls() -> list[dict[str, Any]]:

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fastapi import HTTPException, Request, Response
 
 from nardy.server.http.table_socket import COOKIE
@@ -20,16 +22,25 @@ YEAR = 60 * 60 * 24 * 365
 
 
 class Sessions:
-    """The session cookie: who a request comes from, and starting a session."""
+    """The session cookie: who a request comes from, and starting a session. Without a
+    cookie, ``otherwise`` may name the player (a bot's token, INTERFACES.md §9)."""
 
-    def __init__(self, store: Store, secure_cookies: bool) -> None:
+    def __init__(
+        self,
+        store: Store,
+        secure_cookies: bool,
+        otherwise: Callable[[Request], str | None] | None = None,
+    ) -> None:
         self.store = store
         self.secure_cookies = secure_cookies
+        self.otherwise = otherwise
 
     def player_of(self, request: Request) -> str | None:
-        """The player this request's session belongs to, if any."""
+        """The player this request's session (or token) belongs to, if any."""
         token = request.cookies.get(COOKIE)
-        return self.store.session_player(token) if token else None
+        if token:
+            return self.store.session_player(token)
+        return self.otherwise(request) if self.otherwise else None
 
     def require_player(self, request: Request) -> str:
         """The player this request's session belongs to; 401 without one."""

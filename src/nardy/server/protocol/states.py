@@ -128,6 +128,9 @@ class Facts(NamedTuple):
     game_dice: dict[str, Any] | None
     """The current game's dice (:meth:`nardy.server.tables.room.Room.game_dice`)."""
     chat: list[ChatLine]
+    bots: tuple[bool, ...] = ()
+    """For each seat (a chouette: each participant), whether a bot account sits there
+    (INTERFACES.md §9)."""
 
 
 def cube(game: Game) -> Cube:
@@ -185,6 +188,8 @@ class MatchCommon(TypedDict):
     variant: str
     settings: dict[str, Any]
     seats: list[str | None]
+    bots: list[bool]
+    """Whether each seat's player is a bot account (INTERFACES.md §9)."""
     status: str
     score: list[int]
     game: int
@@ -246,6 +251,7 @@ def match_common(
         "variant": facts.variant,
         "settings": match.settings.to_json(match.variant),
         "seats": seats,
+        "bots": list(facts.bots) or [False] * len(seats),
         "status": facts.status,
         "score": list(match.score),
         "game": len(match.games),
@@ -368,6 +374,7 @@ class ChouetteCommon(TypedDict):
     variant: str
     settings: dict[str, Any]
     participants: list[str | None]
+    bots: list[bool]
     roles: Roles
     ledger: list[int]
     games: int
@@ -417,6 +424,7 @@ def chouette_common(
         "variant": facts.variant,
         "settings": chouette.settings.to_json(chouette.variant),
         "participants": participants,
+        "bots": list(facts.bots) or [False] * len(participants),
         "roles": _roles(chouette),
         "ledger": list(chouette.ledger),
         "games": len(chouette.history),

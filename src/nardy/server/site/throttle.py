@@ -84,6 +84,8 @@ class Limits:
     """Sign-ins that may wait for a hash; more are told to try again."""
     trusted: tuple[str, ...] = ()
     """Addresses exempt from the per-address limits."""
+    bot_calls_per_token: str = "50/second"
+    """Bot API calls (INTERFACES.md §9) one token makes; faster ones wait, none is refused."""
 
 
 class LocalRates:
@@ -262,6 +264,12 @@ class Throttle:
         for rate, key in rates:
             while not await self._hit(rate, key, cost):
                 await asyncio.sleep(await self._wait(rate, key))
+
+    async def pace_bot(self, token_id: str) -> None:
+        """Wait until one more Bot API call of the token ``token_id`` fits its rate."""
+        rate, key = self.limits.bot_calls_per_token, f"token:{token_id}"
+        while not await self._hit(rate, key):
+            await asyncio.sleep(await self._wait(rate, key))
 
     async def allow_chat(self, player_id: str) -> bool:
         return await self._hit(self.limits.chat_per_player, f"chat:{player_id}")

@@ -34,6 +34,7 @@ from nardy.server.dice import commitment as dice_service
 from nardy.server.dice.book import DiceBook, Drawn
 from nardy.server.protocol import Command, Contribute, Malformed, wire
 from nardy.server.protocol.strict_json import printable
+from nardy.server.store.bots import bot_seats
 from nardy.server.store.database import Store, StoreError, Superseded, TableRow
 from nardy.server.store.group_commit import GroupCommit
 
@@ -588,6 +589,7 @@ class Room:
             commitment=self.row.commitment,
             game_dice=self.game_dice(),
             chat=self.chat,
+            bots=tuple(bot_seats(self.store, self.row.seats)),
         )
 
     def common_state(self) -> Any:

@@ -7,6 +7,8 @@ import { seatName, settingsSummary, variantName } from "./common.js";
 import { clear, h } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { rulesLink } from "./rules_link.js";
+import { challengeCard } from "./challenge.js";
+import { tokensCard } from "./tokens.js";
 
 const PAGE = 20;
 
@@ -22,6 +24,11 @@ export function holderName(holder) {
   return holder.computer ? t("table.computer", { level: t(`level.${holder.computer}`) }) : seatName(holder.name);
 }
 
+/** The bot mark after a bot account's name (INTERFACES.md §9), or nothing. */
+export function botMark(holder) {
+  return holder && holder.bot ? h("span", { class: "tag bot", title: t("bot.account") }, t("bot.mark")) : null;
+}
+
 export function profileView(root, playerId) {
   const page = h("div", { class: "profile", id: "profile" });
   clear(root).append(page);
@@ -30,11 +37,12 @@ export function profileView(root, playerId) {
   let games = [];
   let more = false;
   let closed = false;
+  let me = null;
 
   async function load() {
     try {
+      me = await whoAmI(id === "me");
       if (id === "me") {
-        const me = await whoAmI(true);
         if (!me.id) {
           clear(page).append(h("section", { class: "card" }, h("p", {}, t("profile.sign_in")), h("a", { class: "button", href: "#/" }, t("nav.lobby"))));
           return;
@@ -63,17 +71,20 @@ export function profileView(root, playerId) {
   function render() {
     if (!profile) return;
     const name = holderName(profile);
-    const kind = profile.computer ? t("profile.computer_note") : profile.registered ? t("profile.registered") : t("profile.guest");
+    const kind = profile.computer ? t("profile.computer_note") : profile.bot ? t("profile.bot") : profile.registered ? t("profile.registered") : t("profile.guest");
+    const own = me && me.id === profile.id && me.registered;
     clear(page).append(
       h("section", { class: "card" },
-        h("h1", { id: "profile-name" }, name),
+        h("h1", { id: "profile-name" }, name, " ", botMark(profile)),
         h("p", { class: "muted" }, kind),
         h("p", { id: "profile-summary" }, t("profile.summary", { games: profile.games, wins: profile.wins, unfinished: profile.unfinished })),
         variantsTable()),
       h("section", { class: "card" },
         h("h2", {}, t("profile.history")),
         gamesList(),
-        more ? h("button", { type: "button", id: "profile-more", onclick: loadMore }, t("profile.more")) : null));
+        more ? h("button", { type: "button", id: "profile-more", onclick: loadMore }, t("profile.more")) : null),
+      ...(own ? [tokensCard()] : []),
+      ...(profile.bot && !own ? [challengeCard(profile.id)] : []));
   }
 
   function variantsTable() {

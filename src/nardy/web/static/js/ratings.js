@@ -6,7 +6,7 @@ import { api } from "./api.js";
 import { variantName } from "./common.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
-import { holderName, ratingText } from "./profile.js";
+import { botMark, holderName, ratingText } from "./profile.js";
 import { rulesLink } from "./rules_link.js";
 import { VARIANTS } from "./variants.js";
 
@@ -52,7 +52,7 @@ export function ratingsView(root, variant) {
         h("th", { scope: "col" }, t("ratings.wins")))),
       h("tbody", {}, players.map((p) => h("tr", { "data-player": p.id, class: p.computer ? "computer" : null },
         h("td", {}, String(p.rank)),
-        h("th", { scope: "row" }, h("a", { href: `#/player/${encodeURIComponent(p.id)}` }, holderName(p))),
+        h("th", { scope: "row" }, h("a", { href: `#/player/${encodeURIComponent(p.id)}` }, holderName(p)), " ", botMark(p)),
         h("td", { class: "rating", title: p.provisional ? t("ratings.provisional") : null }, ratingText(p), h("span", { class: "muted" }, ` ±${Math.round(p.deviation)}`)),
         h("td", {}, String(p.games)),
         h("td", {}, String(p.wins)))))));

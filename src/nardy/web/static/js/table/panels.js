@@ -46,6 +46,7 @@ export function playerBar(state, seat, spent) {
     h("span", { class: `chip ${colour}`, "aria-hidden": "true" }),
     h("span", { class: "who" },
       h("span", { class: "name", title: name }, name),
+      state.bots && state.bots[seat] ? h("span", { class: "tag bot", title: t("bot.account") }, t("bot.mark")) : null,
       seat === state.you ? h("span", { class: "tag you" }, t("table.you")) : null),
     opening,
     toMove ? h("span", { class: "tag turn" }, t("table.to_move")) : null,

@@ -1,0 +1,180 @@
+"""The Bot API's routes (INTERFACES.md §9; docs/PROTOCOL.md, "The Bot API"): personal
+access tokens, a bot's event stream, its table streams and its commands.
+
+Tokens are made, listed and revoked by the account's owner, signed in with a session (a
+token cannot make tokens). The ``/api/bot/`` routes take a bot account's token alone and
+answer a refusal as ``{"type": "error", "message"}``, as a socket would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import JSONResponse, StreamingResponse
+from pydantic import BaseModel, Field
+
+from nardy.server.bots.events import Revocations, Watch, event_lines
+from nardy.server.bots.tables import BotTables, Refused
+from nardy.server.bots.tokens import Bearer, Caller
+from nardy.server.http.table_socket import COOKIE
+from nardy.server.protocol import bot_api
+from nardy.server.site.lobby import TableRequest
+from nardy.server.store import bots as stored
+from nardy.server.store.database import Store
+
+__all__ = ["Bearer", "BotTables", "Registration", "bot_routes", "registered_bot"]
+"""What the wiring (``app.py``) takes from here."""
+
+NDJSON = "application/x-ndjson"
+STREAM_HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+"""Nothing between the server and the bot may keep a stream's lines back."""
+
+
+class Registration(BaseModel):
+    """``POST /api/register``'s body: an account, a bot's with ``"bot": true``."""
+
+    name: str = Field(min_length=1, max_length=40)
+    password: str = Field(min_length=8, max_length=200)
+    bot: bool = Field(False, strict=True, description="a bot account (INTERFACES.md §9)")
+
+
+def registered_bot(store: Store, player_id: str, bot: bool) -> bool:
+    """Mark a newly registered account as a bot when it asked to be one; whether it is."""
+    if bot:
+        stored.mark_bot(store, player_id)
+    return stored.is_bot(store, player_id)
+
+
+class Challenge(BaseModel):
+    """A person's challenge to a bot: the table's variant and settings (as ``POST
+    /api/tables``); the bot takes the other seat at once."""
+
+    variant: str
+    settings: dict[str, Any] = Field(default_factory=dict)
+    seat: int | None = None
+    clock: dict[str, float] | None = None
+    rated: bool = Field(False, strict=True)
+    time_control: str | None = None
+
+
+class NewToken(BaseModel):
+    label: str = Field(default="bot", min_length=1, max_length=60)
+
+
+def refused(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse(dict(bot_api.refusal(message)), status_code=status, headers=headers)
+
+
+def bot_routes(
+    store: Store,
+    bearer: Bearer,
+    tables: BotTables,
+) -> APIRouter:
+    """The routes."""
+    router = APIRouter()
+    revocations = Revocations()
+
+    def account(request: Request) -> str:
+        """The signed-in account (a session's, never a token's)."""
+        session = request.cookies.get(COOKIE)
+        player_id = store.session_player(session) if session else None
+        if player_id is None:
+            raise HTTPException(401, "sign in to your account first")
+        if store.player(player_id).password_hash is None:
+            raise HTTPException(403, "tokens are for registered accounts: create one first")
+        return player_id
+
+    @router.post("/api/tokens", summary="A personal access token, shown this once")
+    def new_token(request: Request, body: NewToken | None = None) -> dict[str, Any]:
+        label = " ".join((body or NewToken()).label.split()) or "bot"
+        row, secret = stored.add_token(store, account(request), label)
+        return {"token": secret, **row.to_json()}
+
+    @router.get("/api/tokens", summary="Your tokens (never the tokens themselves)")
+    def list_tokens(request: Request) -> dict[str, Any]:
+        return {"tokens": [row.to_json() for row in stored.tokens(store, account(request))]}
+
+    @router.delete("/api/tokens/{token_id}", summary="Revoke a token: its calls end at once")
+    def revoke(token_id: str, request: Request) -> dict[str, Any]:
+        if not stored.revoke_token(store, account(request), token_id):
+            raise HTTPException(404, "you have no such token")
+        revocations.revoked(token_id)
+        return {"ok": True}
+
+    async def bot(request: Request) -> Caller | JSONResponse:
+        try:
+            return await bearer.bot(request)
+        except HTTPException as error:
+            return refused(error.status_code, str(error.detail), dict(error.headers or {}))
+
+    def ndjson(lines: AsyncIterator[str], watch: Watch) -> StreamingResponse:
+        async def body() -> AsyncIterator[str]:
+            try:
+                async for line in lines:
+                    yield line
+            finally:
+                revocations.forget(watch)
+
+        return StreamingResponse(body(), media_type=NDJSON, headers=STREAM_HEADERS)
+
+    @router.post("/api/bots/{bot_id}/challenge", summary="Play this bot: a table with it seated")
+    async def challenge(bot_id: str, body: Challenge, request: Request) -> dict[str, Any]:
+        session = request.cookies.get(COOKIE)
+        player_id = store.session_player(session) if session else bearer.player(request)
+        if player_id is None:
+            raise HTTPException(401, "sign in first: play as a guest or log in")
+        if not await asyncio.to_thread(stored.is_bot, store, bot_id):
+            raise HTTPException(404, f"there is no bot {bot_id}")
+        if bot_id == player_id:
+            raise HTTPException(400, "a bot cannot challenge itself")
+        lobby = tables.lobby
+        wanted = TableRequest.from_json({**body.model_dump(), "opponent": "invite"})
+        await lobby.check_room_for(player_id, wanted, tables.throttle.limits)
+        name = (await asyncio.to_thread(store.player, player_id)).name
+        table = await lobby.create(player_id, name, wanted)
+        bot_name = (await asyncio.to_thread(store.player, bot_id)).name
+        await lobby.seat(table.id, bot_id, bot_name, table.row.invite)
+        return {"id": table.id, "invite": table.row.invite, "seat": table.seat_of(player_id)}
+
+    @router.get("/api/bot/events", summary="NDJSON: the bot's tables starting and finishing")
+    async def events(request: Request) -> Any:
+        caller = await bot(request)
+        if isinstance(caller, JSONResponse):
+            return caller
+        watch = revocations.watch(caller.token, lambda: bearer.live(caller))
+        return ndjson(event_lines(store, caller.player, watch.stop), watch)
+
+    @router.get("/api/bot/tables/{table_id}/stream", summary="NDJSON: the table's states")
+    async def stream(table_id: str, request: Request) -> Any:
+        caller = await bot(request)
+        if isinstance(caller, JSONResponse):
+            return caller
+        watch = revocations.watch(caller.token, lambda: bearer.live(caller))
+        address = request.client.host if request.client else None
+        try:
+            lines = await tables.stream(table_id, caller.player, address, watch.stop)
+        except Refused as refusal:
+            revocations.forget(watch)
+            return refused(refusal.status, str(refusal))
+        return ndjson(lines, watch)
+
+    @router.post("/api/bot/tables/{table_id}/command", summary="One command of the socket")
+    async def command(table_id: str, request: Request) -> Any:
+        caller = await bot(request)
+        if isinstance(caller, JSONResponse):
+            return caller
+        try:
+            text = (await request.body()).decode("utf-8")
+        except UnicodeDecodeError:
+            return refused(400, "send the command as JSON text in UTF-8")
+        name = (await asyncio.to_thread(store.player, caller.player)).name
+        address = request.client.host if request.client else None
+        try:
+            return await tables.command(table_id, caller.player, name, address, text)
+        except Refused as refusal:
+            return refused(refusal.status, str(refusal))
+
+    return router

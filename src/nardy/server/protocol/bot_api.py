@@ -1,0 +1,46 @@
+"""What the Bot API answers (INTERFACES.md §9), beside the socket's own messages: a
+command's acknowledgement or refusal, and the lines of a bot's event stream.
+
+>>> ack(42), refusal("it is player 1's turn, not player 0's")["type"]
+({'type': 'ack', 'n': 42}, 'error')
+>>> event("start", "0eb3e5e0ff6fdd37")
+{'type': 'start', 'table': '0eb3e5e0ff6fdd37'}
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+
+class Ack(TypedDict):
+    """A command was applied: ``n`` is the version it made."""
+
+    type: Literal["ack"]
+    n: int
+
+
+class Refusal(TypedDict):
+    """A command was refused, and why, for a person to read."""
+
+    type: Literal["error"]
+    message: str
+
+
+class Event(TypedDict):
+    """A line of ``GET /api/bot/events``: the bot is seated at a table that has both its
+    players (``start``), or a table of the bot's has ended (``finish``)."""
+
+    type: Literal["start", "finish"]
+    table: str
+
+
+def ack(n: int) -> Ack:
+    return {"type": "ack", "n": n}
+
+
+def refusal(message: str) -> Refusal:
+    return {"type": "error", "message": message}
+
+
+def event(kind: Literal["start", "finish"], table: str) -> Event:
+    return {"type": kind, "table": table}
