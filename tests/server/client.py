@@ -203,6 +203,9 @@ class Policy:
     resign: float = 0.0
     whole_play: float = 0.15
     """Chance of taking back a finished play and sending it again as one ``play``."""
+    abort: bool = False
+    """Resign or drop even before both seats have played, aborting a match (otherwise a
+    scripted player waits until :func:`may_end_early`)."""
 
 
 def may_end_early(client: Client) -> bool:
@@ -226,7 +229,7 @@ async def act(client: Client, rng: random.Random, policy: Policy) -> list[dict[s
         sent.append(message)
         await client.command(message)
 
-    early = may_end_early(client)
+    early = policy.abort or may_end_early(client)
     if legal.get("take"):
         await do({"type": "take" if rng.random() < policy.take or not early else "drop"})
     elif legal.get("accept"):

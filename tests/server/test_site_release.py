@@ -21,7 +21,7 @@ from processes import SiteProcesses
 LINGER = 0.5
 """Seconds a finished table stays live after its last viewer left, in these tests."""
 
-QUICK = Policy(resign=1.0, accept=1.0)
+QUICK = Policy(resign=1.0, accept=1.0, abort=True)
 """Each player resigns at once and the other accepts: a match to 1 ends in a few commands
 (aborted, nobody having played: docs/PROTOCOL.md, "Aborted matches and withdrawn tables")."""
 
