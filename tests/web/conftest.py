@@ -63,6 +63,7 @@ def run_server(folder: Path, grace: float = 60.0) -> Iterator[str]:
     import uvicorn
 
     from nardy.bot.agents.agent import RandomAgent
+    from nardy.engine_pool import EngineLimits
     from nardy.server.app import ServerConfig, create_app
     from nardy.server.site.throttle import Limits
     from nardy.server.store.database import Store
@@ -72,7 +73,12 @@ def run_server(folder: Path, grace: float = 60.0) -> Iterator[str]:
     # reviews and hints at once; every page of the session signs in from loopback: the
     # per-address limits (tested in tests/server) would count the whole suite as one visitor
     trusted = Limits(trusted=("127.0.0.1",))
-    config_ = ServerConfig(grace=grace, analysis_ply=0, bot_delay=0.0, limits=trusted)
+    # engine workers at the server's priority: a busy machine must not starve the pages' own
+    # analyses past the browser's patience
+    engine = EngineLimits(niceness=0)
+    config_ = ServerConfig(
+        grace=grace, analysis_ply=0, bot_delay=0.0, limits=trusted, engine=engine
+    )
     app = create_app(store, config_, agents=agents)
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
