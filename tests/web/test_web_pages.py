@@ -75,6 +75,8 @@ def english_left(page, names: set[str]) -> list[str]:
           return text;
         }"""
     )
+    for name in sorted(names, key=len, reverse=True):  # "Rated Rita" is a name, not "Rated"
+        text = text.replace(name, " ")
     english = translations("en")
     russian = translations("ru")
     left = []

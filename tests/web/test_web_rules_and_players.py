@@ -42,6 +42,8 @@ def nothing_left(page, lang: str, names: set[str]) -> list[str]:
     if lang == "ru":
         return english_left(page, names)
     text = page.evaluate("document.body.innerText")
+    for name in sorted(names, key=len, reverse=True):  # names are no translation
+        text = text.replace(name, " ")
     ours = translations(lang)
     left = []
     for key, value in translations("en").items():
@@ -196,7 +198,7 @@ def test_profile_and_leaderboard_on_a_phone_in_another_language(browser, server,
         page.wait_for_selector("#leaderboard")
         fits(page, 390)
         assert (
-            nothing_left(page, lang, {f"Phone {lang}", "Phone", "Rated Rita", "Rated", "Rita"})
+            nothing_left(page, lang, {f"Phone {lang}", "Phone", "Rated Rita"})
             == []
         )
         page.screenshot(path=str(ARTIFACTS / f"ratings-phone-{lang}.png"), full_page=True)
