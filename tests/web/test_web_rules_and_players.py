@@ -197,10 +197,7 @@ def test_profile_and_leaderboard_on_a_phone_in_another_language(browser, server,
         page.goto("/#/ratings/long-nardy")
         page.wait_for_selector("#leaderboard")
         fits(page, 390)
-        assert (
-            nothing_left(page, lang, {f"Phone {lang}", "Phone", "Rated Rita"})
-            == []
-        )
+        assert nothing_left(page, lang, {f"Phone {lang}", "Phone", "Rated Rita"}) == []
         page.screenshot(path=str(ARTIFACTS / f"ratings-phone-{lang}.png"), full_page=True)
     finally:
         page.context.close()
