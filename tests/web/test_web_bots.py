@@ -1,6 +1,6 @@
 """Bot accounts in the browser (INTERFACES.md §9): the account page lists its tokens with
 their last use and revokes them, a new token is shown once, and a bot's name carries the
-bot mark at the table."""
+bot mark at the table and in the lobby's lists."""
 
 from __future__ import annotations
 
@@ -41,6 +41,9 @@ def test_tokens_on_the_account_page_and_the_bot_mark(page: Page, server: str) ->
     wait_for_hash(page, "#/table/")
     mark = page.wait_for_selector(".tag.bot")
     assert mark.inner_text() == "BOT" and page.locator(".tag.bot").count() == 1
+    page.goto("/")  # the lobby's lists mark the bot too
+    listed = page.wait_for_selector(f'#my-tables li[data-table="{table}"] .tag.bot')
+    assert listed.inner_text() == "BOT"
 
     page.goto("/#/player/me")
     page.click("#token-list button.revoke")

@@ -30,6 +30,7 @@ from nardy.server.site.cluster import NOT_HERE, Moved, Site
 from nardy.server.site.keyed_locks import KeyedLocks
 from nardy.server.site.ratings import Outcome, Ratings
 from nardy.server.site.throttle import Limits
+from nardy.server.store.bots import bot_seats
 from nardy.server.store.database import Store, StoreError, Superseded, TableRow, new_id
 from nardy.server.store.group_commit import GroupCommit
 from nardy.server.tables.chouette import ChouetteTable
@@ -718,17 +719,20 @@ class Lobby:
             return [
                 entry
                 for row in self.store.tables("open", "playing")
-                if (entry := _listed(row, player_id, False)) is not None
+                if (entry := _listed(row, player_id, False, self.store)) is not None
             ]
         return [
             entry
             for table in self.tables.values()
-            if (entry := _listed(table.row, player_id, table.is_over())) is not None
+            if (entry := _listed(table.row, player_id, table.is_over(), self.store)) is not None
         ]
 
 
-def _listed(row: TableRow, player_id: str | None, over: bool) -> dict[str, Any] | None:
-    """A table's line in the lobby, if it has one for ``player_id``."""
+def _listed(
+    row: TableRow, player_id: str | None, over: bool, store: Store
+) -> dict[str, Any] | None:
+    """A table's line in the lobby, if it has one for ``player_id`` (``bots`` marks the
+    seats where a bot account sits, INTERFACES.md §9)."""
     mine = player_id is not None and player_id in row.seats
     public = row.invite is None and row.status in ("open", "playing")
     if not (public or mine) or over:
@@ -744,4 +748,5 @@ def _listed(row: TableRow, player_id: str | None, over: bool) -> dict[str, Any] 
         "mine": mine,
         "clock": row.options.get("clock"),
         "rated": bool(row.options.get("rated")),
+        "bots": bot_seats(store, row.seats),
     }

@@ -16,8 +16,15 @@ function title(row) {
   return row.kind === "chouette" ? t("chouette.title", { variant: variantName(row.variant) }) : variantName(row.variant);
 }
 
+/** The names at a table, a bot account's with its mark (INTERFACES.md §9). */
 function players(row) {
-  return row.seats.map((s) => seatName(s) || t("table.empty_seat")).join(row.kind === "chouette" ? ", " : " – ");
+  const parts = [];
+  row.seats.forEach((s, i) => {
+    if (i) parts.push(row.kind === "chouette" ? ", " : " – ");
+    parts.push(seatName(s) || t("table.empty_seat"));
+    if (row.bots && row.bots[i]) parts.push(" ", h("span", { class: "tag bot", title: t("bot.account") }, t("bot.mark")));
+  });
+  return parts;
 }
 
 function line(row, action) {
@@ -25,7 +32,7 @@ function line(row, action) {
   return h("li", { "data-table": row.id, "data-kind": row.kind || "match", "data-status": row.status },
     h("div", { class: "what" }, h("strong", {}, title(row)), " ", h("span", { class: "muted" }, settingsSummary(row.variant, row.settings)), free,
       row.rated ? h("span", { class: "tag" }, t("lobby.rated")) : null),
-    h("div", { class: "muted" }, h("span", { class: "players", "data-names": "1" }, players(row)), row.clock ? ` · ${clockLabel(row.clock)}` : ""),
+    h("div", { class: "muted" }, h("span", { class: "players", "data-names": "1" }, ...players(row)), row.clock ? ` · ${clockLabel(row.clock)}` : ""),
     action);
 }
 
