@@ -1,10 +1,11 @@
 """The site as an installable app: the files a browser asks for at the site's root.
 
-``/favicon.ico`` (also for the rules pages) and ``/sw.js``, the service worker, which must
-be served from the root for its scope to be the whole site (a worker under ``/static``
-could only see ``/static``). The worker's text gets the client's version and the list of
-files to keep offline put in front of it; the version is the package's, with a digest of
-the client's files so that a change to any of them replaces the cache.
+``/`` (the client's page), ``/favicon.ico`` (also for the rules pages) and ``/sw.js``, the
+service worker, which must be served from the root for its scope to be the whole site (a
+worker under ``/static`` could only see ``/static``). The worker's text gets the client's
+version and the list of files to keep offline put in front of it; the version is the
+package's, with a digest of the client's files so that a change to any of them replaces
+the cache.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def client_version(static: Path, files: list[Path]) -> str:
 
 
 def shell_routes(static: Path) -> APIRouter:
-    """``/favicon.ico`` and ``/sw.js`` for the client in ``static``."""
+    """``/``, ``/favicon.ico`` and ``/sw.js`` for the client in ``static``."""
     router = APIRouter(include_in_schema=False)
     files = client_files(static)
     urls = ["/", "/static/manifest.webmanifest"]
@@ -49,6 +50,10 @@ def shell_routes(static: Path) -> APIRouter:
     head = f"const VERSION = {json.dumps(client_version(static, files))};\n"
     head += f"const FILES = {json.dumps(urls)};\n"
     worker = head + (static / "js" / "sw.js").read_text(encoding="utf-8")
+
+    @router.get("/")
+    def index() -> FileResponse:
+        return FileResponse(static / "index.html")
 
     @router.get("/favicon.ico")
     def favicon() -> FileResponse:

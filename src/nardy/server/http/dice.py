@@ -1,6 +1,7 @@
 """The dice pages' answers: ``GET /api/dice/stats`` (every roll served so far, with the
 chi-square tests of :mod:`nardy.server.http.dice_stats`) and ``POST /api/verify-record`` (the
-checks of ``nardy verify-dice`` on a record or a dice document)."""
+checks of ``nardy verify-dice`` on a record or a dice document) and ``POST /api/verify-dice``
+(rolls against a seed and its commitment)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,18 @@ import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Body, HTTPException
+from pydantic import BaseModel, Field
 
+from nardy.server.dice import commitment as dice_service
 from nardy.server.dice.check import DiceDocumentError, check
 from nardy.server.http.dice_stats import DiceStatistics
 from nardy.server.store.database import Store
+
+
+class DiceCheck(BaseModel):
+    seed: str = Field(max_length=256)
+    commitment: str = Field(max_length=256)
+    rolls: list[list[int]] = Field(max_length=50_000)
 
 
 def dice_routes(store: Store) -> APIRouter:
@@ -29,5 +38,16 @@ def dice_routes(store: Store) -> APIRouter:
         except DiceDocumentError as error:
             raise HTTPException(400, str(error)) from None
         return {"ok": verdict.ok, "checked": verdict.checked, "lines": verdict.lines}
+
+    @router.post("/api/verify-dice", summary="Check rolls against a seed and its commitment")
+    def verify_dice(body: DiceCheck) -> dict[str, Any]:
+        try:
+            rolls = [(r[0], r[1]) for r in body.rolls if len(r) == 2]
+            if len(rolls) != len(body.rolls):
+                raise HTTPException(400, "each roll is two dice")
+            ok = dice_service.verify(body.seed, body.commitment, rolls)
+        except ValueError:
+            raise HTTPException(400, "the seed must be hexadecimal") from None
+        return {"ok": ok}
 
     return router

@@ -15,6 +15,8 @@
   from elsewhere (a Content Security Policy that allows only the site's own files) to
   every answer, errors included (a request that fails is answered 500 here, with them),
   and keeps the API's answers out of caches.
+
+:func:`answer_errors` turns the lobby's and the accounts' refusals into 4xx answers.
 """
 
 from __future__ import annotations
@@ -24,10 +26,14 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
 from starlette.requests import cookie_parser
 
 from nardy.server.protocol.strict_json import JSONRefused, parse
+from nardy.server.site.accounts import AccountError, Busy
 from nardy.server.site.throttle import Throttle
+from nardy.server.tables.room import TableError
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -266,3 +272,19 @@ async def _answer(
     ]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
+
+
+def answer_errors(app: FastAPI) -> None:
+    """Answer the lobby's and the accounts' refusals as 400 with their reason (503 with
+    ``Retry-After`` while the password hashing is busy)."""
+
+    @app.exception_handler(TableError)
+    async def table_error(_: Request, error: TableError) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=400)
+
+    @app.exception_handler(AccountError)
+    async def account_error(_: Request, error: AccountError) -> JSONResponse:
+        if isinstance(error, Busy):
+            busy = {"Retry-After": "2"}
+            return JSONResponse({"detail": str(error)}, status_code=503, headers=busy)
+        return JSONResponse({"detail": str(error)}, status_code=400)
