@@ -269,7 +269,9 @@ def rollout(
     if ray_address is not None:
         from nardy.bot.lookahead.rollout_ray import run_on_ray
 
-        played: Iterator[Played] = run_on_ray(evaluator, starts, work, options, ray_address)
+        played: Iterator[Played] = run_on_ray(
+            evaluator, starts, work, options, ray_address, play_chunk
+        )
     elif processes > 1 and len(work) > 1:
         played = _run_forked(evaluator, starts, work, options, processes)
     else:
