@@ -231,53 +231,16 @@ async def run_load(args: Any, targets: list[str], servers: list[ServerProcess]) 
     shares = [
         list(range(k, args.games, args.client_processes)) for k in range(args.client_processes)
     ]
-    shares = [share for share in shares if share]
+    clients = Clients(targets, [share for share in shares if share], options)
     load_before = os.getloadavg()
     with Progress(transient=True, refresh_per_second=2) as progress:
-        seating = progress.add_task("seating games, opening sockets", total=len(shares))
-        if len(shares) == 1:
-            local = Control()
-            opened_local = asyncio.get_running_loop().create_future()
-
-            async def ready(opened: int) -> None:
-                opened_local.set_result(opened)
-
-            task = asyncio.create_task(run_share(targets, shares[0], options, local, ready))
-            opened = await opened_local
-            workers: list[Any] = []
-        else:
-            context = multiprocessing.get_context("spawn")
-            workers = []
-            for share in shares:
-                ours, theirs = context.Pipe()
-                process = context.Process(
-                    target=_share_process, args=(theirs, targets, share, options), daemon=True
-                )
-                process.start()
-                workers.append((process, ours))
-            opened = 0
-            for _, pipe in workers:
-                kind, count = await asyncio.to_thread(pipe.recv)
-                assert kind == "ready"
-                opened += count
-                progress.advance(seating)
-
-        def tell(kind: str, value: Any = None) -> None:
-            if workers:
-                for _, pipe in workers:
-                    pipe.send((kind, value))
-            elif kind == "go":
-                local.go.set()
-            elif kind == "kill":
-                local.killed_at.append(value)
-            else:
-                local.stop.set()
-
+        seating = progress.add_task("seating games, opening sockets", total=len(clients.shares))
+        opened = await clients.open(lambda: progress.advance(seating))
         cpu_before = [s.cpu() for s in servers]
         cpu_at_kill: float | None = None
-        bench_before = _bench_cpu(workers)
+        bench_before = _bench_cpu(clients.workers)
         started = time.perf_counter()
-        tell("go")
+        clients.tell("go")
         playing = progress.add_task("playing", total=args.seconds)
         while True:
             await asyncio.sleep(0.25)
@@ -285,7 +248,7 @@ async def run_load(args: Any, targets: list[str], servers: list[ServerProcess]) 
             if args.kill_after is not None and cpu_at_kill is None and elapsed >= args.kill_after:
                 cpu_at_kill = servers[0].cpu()  # its CPU is counted up to the kill
                 servers[0].kill()
-                tell("kill", time.perf_counter())
+                clients.tell("kill", time.perf_counter())
             progress.update(playing, completed=min(elapsed, args.seconds))
             if elapsed >= args.seconds:
                 break
@@ -294,21 +257,77 @@ async def run_load(args: Any, targets: list[str], servers: list[ServerProcess]) 
             (cpu_at_kill if s.killed and cpu_at_kill is not None else s.cpu()) - before
             for s, before in zip(servers, cpu_before, strict=True)
         ]
-        bench_cpu = _bench_cpu(workers) - bench_before
+        bench_cpu = _bench_cpu(clients.workers) - bench_before
         rss = [s.rss() for s in servers]
-        tell("stop")
-        if workers:
-            results = []
-            for process, pipe in workers:
-                kind, result = await asyncio.to_thread(pipe.recv)
-                results.append(result)
-                process.join(30)
-        else:
-            results = [await task]
+        clients.tell("stop")
+        results = await clients.results()
     figures = _report(args, targets, servers, results, elapsed, cpu, bench_cpu, opened, load_before)
     for row, megabytes in zip(figures["targets"], rss, strict=False):
         row["server_rss_mb"] = megabytes
     return figures
+
+
+class Clients:
+    """The load's clients, in shares of the games: one share is played in this process,
+    several in client processes of their own, told what to do through pipes."""
+
+    def __init__(self, targets: list[str], shares: list[list[int]], opts: dict[str, Any]):
+        self.targets, self.shares, self.options = targets, shares, opts
+        self.workers: list[Any] = []
+        self.local = Control()
+        self.task: asyncio.Task[Any] | None = None
+
+    async def open(self, seated: Any) -> int:
+        """Seat every share's games and open their sockets; the sockets opened."""
+        if len(self.shares) == 1:
+            opened_local = asyncio.get_running_loop().create_future()
+
+            async def ready(opened: int) -> None:
+                opened_local.set_result(opened)
+
+            playing = run_share(self.targets, self.shares[0], self.options, self.local, ready)
+            self.task = asyncio.create_task(playing)
+            return int(await opened_local)
+        context = multiprocessing.get_context("spawn")
+        for share in self.shares:
+            ours, theirs = context.Pipe()
+            process = context.Process(
+                target=_share_process,
+                args=(theirs, self.targets, share, self.options),
+                daemon=True,
+            )
+            process.start()
+            self.workers.append((process, ours))
+        opened = 0
+        for _, pipe in self.workers:
+            kind, count = await asyncio.to_thread(pipe.recv)
+            assert kind == "ready"
+            opened += count
+            seated()
+        return opened
+
+    def tell(self, kind: str, value: Any = None) -> None:
+        """``go``, ``kill`` (with the time) or ``stop``, to every share."""
+        if self.workers:
+            for _, pipe in self.workers:
+                pipe.send((kind, value))
+        elif kind == "go":
+            self.local.go.set()
+        elif kind == "kill":
+            self.local.killed_at.append(value)
+        else:
+            self.local.stop.set()
+
+    async def results(self) -> list[Any]:
+        """Each share's figures, once told to stop."""
+        if self.task is not None:
+            return [await self.task]
+        results = []
+        for process, pipe in self.workers:
+            _, result = await asyncio.to_thread(pipe.recv)
+            results.append(result)
+            process.join(30)
+        return results
 
 
 def _bench_cpu(workers: list[Any]) -> float:

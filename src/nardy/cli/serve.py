@@ -45,6 +45,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds a finished table stays live after its last viewer left, before it is "
         f"unloaded (with --broker, its lease given up too; default {defaults.LINGER:g})",
     )
+    add_web_arguments(parser)
+    add_engine_arguments(parser)
+    add_proxy_arguments(parser)
+
+
+def add_web_arguments(parser: argparse.ArgumentParser) -> None:
+    """How the server speaks HTTP: logs, compression, cookies, several processes."""
     parser.add_argument("--log-level", default="warning", help="uvicorn's log level")
     parser.add_argument(
         "--no-ws-compression",
@@ -80,7 +87,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="ORIGIN",
         help="another origin whose pages may use this server (https://host[:port]); repeatable",
     )
-    add_engine_arguments(parser)
+
+
+def add_proxy_arguments(parser: argparse.ArgumentParser) -> None:
+    """Whom the server believes about a client's address (docs/DEPLOY.md)."""
     parser.add_argument(
         "--trust",
         action="append",

@@ -85,6 +85,38 @@ def default_agents(variant: str, level: str) -> Any:
     return table_agent(variant, level)
 
 
+@dataclass(frozen=True)
+class Lifespan:
+    """What starts with the server and stops with it: the tables resumed (or, with other
+    processes, the site joined), the engine pool, the reviews, the tournaments."""
+
+    lobby: Lobby
+    site: Site | None
+    desk: EngineDesk
+    reviews: Reviews
+    director: Director
+
+    @asynccontextmanager
+    async def run(self, app: FastAPI) -> AsyncIterator[None]:
+        if self.site is None:
+            await self.lobby.resume_all()
+        else:
+            await self.site.start()
+            await self.lobby.record_missing()
+        self.desk.pool.start()
+        self.reviews.start()
+        self.director.start()
+        yield
+        await self.director.stop()
+        await self.reviews.stop()
+        await self.desk.pool.stop()
+        if self.site is not None:
+            await self.site.stop()
+        for table in self.lobby.tables.values():
+            if table.timer is not None:
+                table.timer.cancel()
+
+
 def create_app(
     store: Store,
     config: ServerConfig | None = None,
@@ -111,44 +143,16 @@ def create_app(
         store, lobby, throttle, site=site, queue=config.send_queue, timeout=config.send_timeout
     )
 
-    async def finished_record(table_id: str) -> dict[str, Any]:
-        return match_table(await lobby.readable(table_id)).record()
-
     desk = EngineDesk(config.engine, throttle, broker and broker.redis)
-    reviews = Reviews(store, finished_record, config.analysis_ply, desk.pool)
     lobby.change_hooks.append(desk.live.changed)
-
-    async def queue_review(table: Table) -> None:
-        await reviews.request(table.id, sum(1 for g in table.match.games if g.result))
-
-    lobby.finish_hooks.append(queue_review)
+    reviews = reviews_of(lobby, config.analysis_ply, desk)
     director = Director.serving(lobby)
-
-    @asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        if site is None:
-            await lobby.resume_all()
-        else:
-            await site.start()
-            await lobby.record_missing()
-        desk.pool.start()
-        reviews.start()
-        director.start()
-        yield
-        await director.stop()
-        await reviews.stop()
-        await desk.pool.stop()
-        if site is not None:
-            await site.stop()
-        for table in lobby.tables.values():
-            if table.timer is not None:
-                table.timer.cancel()
 
     app = FastAPI(
         title="nardy",
         summary="Backgammon, long nardy and Dutch backgammon online",
         version=__version__,
-        lifespan=lifespan,
+        lifespan=Lifespan(lobby, site, desk, reviews, director).run,
     )
     app.state.lobby = lobby
     app.add_middleware(
@@ -181,9 +185,28 @@ def create_app(
     async def table_socket(socket: WebSocket, table_id: str) -> None:
         await sockets.serve(socket, table_id)
 
+    serve_client(app)
+    return app
+
+
+def reviews_of(lobby: Lobby, ply: int, desk: EngineDesk) -> Reviews:
+    """The reviews of finished matches, asked for as each match ends."""
+
+    async def finished_record(table_id: str) -> dict[str, Any]:
+        return match_table(await lobby.readable(table_id)).record()
+
+    reviews = Reviews(lobby.store, finished_record, ply, desk.pool)
+
+    async def queue_review(table: Table) -> None:
+        await reviews.request(table.id, sum(1 for g in table.match.games if g.result))
+
+    lobby.finish_hooks.append(queue_review)
+    return reviews
+
+
+def serve_client(app: FastAPI) -> None:
+    """The browser client's files under ``/static``, and its page and shell at the root."""
     static = resources.files("nardy.web") / "static"
     if static.is_dir():
         app.mount("/static", StaticFiles(directory=str(static)), name="static")
         app.include_router(shell_routes(Path(str(static))))  # /, /favicon.ico, /sw.js
-
-    return app

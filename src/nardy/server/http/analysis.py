@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -56,23 +57,39 @@ def router(
 ) -> APIRouter:
     """The routes, given the lobby, the reviews, the default ply, how to tell who asks
     and the engine's desk."""
-    routes = APIRouter()
+    routes = AnalysisRoutes(lobby, reviews, min(ply, MAX_PLY), player_of, desk)
+    answer = APIRouter()
+    routes.review_routes(answer)
+    routes.hint_route(answer)
+    routes.position_routes(answer)
+    return answer
 
-    async def match_table(table_id: str, request: Request, invite: str | None = None) -> Table:
+
+def finished_games(table: Table) -> int:
+    return sum(1 for game in table.match.games if game.result is not None)
+
+
+@dataclass(frozen=True)
+class AnalysisRoutes:
+    lobby: Lobby
+    reviews: Reviews
+    depth: int
+    """How deep hints and positions look unless asked otherwise."""
+    player_of: Callable[[Request], Any]
+    desk: EngineDesk
+
+    async def match_table(self, table_id: str, request: Request, invite: str | None) -> Table:
         """The match to study, if this person may see it (a private table: its players
         and holders of its invitation, docs/PROTOCOL.md "Limits and access")."""
-        room = await lobby.readable(table_id)
-        if not may_watch(room.row, player_of(request), invite):
+        room = await self.lobby.readable(table_id)
+        if not may_watch(room.row, self.player_of(request), invite):
             raise HTTPException(403, "this table is private: you need its invitation link")
         if not isinstance(room, Table):
             raise HTTPException(400, "reviews and hints are for matches, not chouette tables")
         return room
 
-    def finished_games(table: Table) -> int:
-        return sum(1 for game in table.match.games if game.result is not None)
-
-    async def review_state(table: Table) -> dict[str, Any]:
-        row = await reviews.state(table.id)
+    async def review_state(self, table: Table) -> dict[str, Any]:
+        row = await self.reviews.state(table.id)
         games = finished_games(table)
         doc: dict[str, Any] = {"table": table.id, "games": games, "status": "none"}
         if row is None:
@@ -91,102 +108,110 @@ def router(
             doc["error"] = row.error
         return doc
 
-    @routes.get(
-        "/api/tables/{table_id}/review",
-        summary="A table's review: its state, progress and, once done, the analysis",
-    )
-    async def get_review(
-        table_id: str, request: Request, invite: str | None = None
-    ) -> dict[str, Any]:
-        return await review_state(await match_table(table_id, request, invite))
+    def review_routes(self, routes: APIRouter) -> None:
+        match_table, review_state = self.match_table, self.review_state
 
-    @routes.post(
-        "/api/tables/{table_id}/review",
-        summary="Ask for the review of a table's finished games (done once, in the background)",
-    )
-    async def ask_review(
-        table_id: str, request: Request, invite: str | None = None
-    ) -> dict[str, Any]:
-        table = await match_table(table_id, request, invite)
-        games = finished_games(table)
-        if not games:
-            raise HTTPException(400, "no game of this table has finished yet")
-        await reviews.request(table.id, games)
-        return await review_state(table)
+        @routes.get(
+            "/api/tables/{table_id}/review",
+            summary="A table's review: its state, progress and, once done, the analysis",
+        )
+        async def get_review(
+            table_id: str, request: Request, invite: str | None = None
+        ) -> dict[str, Any]:
+            return await review_state(await match_table(table_id, request, invite))
 
-    @routes.get(
-        "/api/tables/{table_id}/hint",
-        summary="The engine's advice for your decision now (practice and computer games)",
-    )
-    async def get_hint(table_id: str, request: Request, ply: int | None = None) -> dict[str, Any]:
-        await desk.pace(request)
-        table = await match_table(table_id, request)
-        seat = table.seat_of(player_of(request))
-        if seat is None:
-            raise HTTPException(400, "hints are for the players at the table")
-        if not table.hints_allowed():
-            raise HTTPException(
-                400,
-                "hints are for games against the computer, and for unrated games"
-                " between people when both agree",
-            )
-        if table.is_over():
-            raise HTTPException(400, "the match is over")
-        depth = _ply(ply, default=min(ply_default, MAX_PLY))
-        n = table.n
-        answer = await desk.answer(request, ("hint", table.record(), seat, depth))
-        return {**answer, "n": n}
+        @routes.post(
+            "/api/tables/{table_id}/review",
+            summary="Ask for the review of a table's finished games (once, in the background)",
+        )
+        async def ask_review(
+            table_id: str, request: Request, invite: str | None = None
+        ) -> dict[str, Any]:
+            table = await match_table(table_id, request, invite)
+            games = finished_games(table)
+            if not games:
+                raise HTTPException(400, "no game of this table has finished yet")
+            await self.reviews.request(table.id, games)
+            return await review_state(table)
 
-    @routes.post(
-        "/api/analyse",
-        summary="Ranked plays of a position and dice, or its cube decision without dice",
-    )
-    async def analyse_position_route(query: PositionQuery, request: Request) -> dict[str, Any]:
-        from nardy.formats.position_json import position_to_json
+    def hint_route(self, routes: APIRouter) -> None:
+        desk = self.desk
 
-        await desk.pace(request)
-        query = _with_text(query)
-        position, dice, settings = _read_position(query)
-        depth = _ply(query.ply, default=min(ply_default, MAX_PLY))
-        score = [*query.score, 0, 0][:2]
-        if query.owner not in ("centred", "roller", "opponent"):
-            raise HTTPException(400, "'owner' is centred, roller or opponent")
-        if query.cube not in (1, 2, 4, 8, 16, 32, 64):
-            raise HTTPException(400, "'cube' is a power of two from 1 to 64")
-        if query.match_to and not all(0 <= s < query.match_to for s in score):
-            raise HTTPException(400, "each score must be below the match length")
-        desk.check_cost(position, ply=depth)
-        await desk.refuse_live(position, dice)
-        stakes = {
-            "cube": query.cube,
-            "owner": query.owner,
-            "score": score,
-            "crawford": query.crawford,
-        }
-        values = settings.to_json(position.variant)
-        job = ("analyse", position_to_json(position, dice), depth, values, stakes)
-        return await desk.answer(request, job)
+        @routes.get(
+            "/api/tables/{table_id}/hint",
+            summary="The engine's advice for your decision now (practice and computer games)",
+        )
+        async def get_hint(
+            table_id: str, request: Request, ply: int | None = None
+        ) -> dict[str, Any]:
+            await desk.pace(request)
+            table = await self.match_table(table_id, request, None)
+            seat = table.seat_of(self.player_of(request))
+            if seat is None:
+                raise HTTPException(400, "hints are for the players at the table")
+            if not table.hints_allowed():
+                raise HTTPException(
+                    400,
+                    "hints are for games against the computer, and for unrated games"
+                    " between people when both agree",
+                )
+            if table.is_over():
+                raise HTTPException(400, "the match is over")
+            depth = _ply(ply, default=self.depth)
+            n = table.n
+            answer = await desk.answer(request, ("hint", table.record(), seat, depth))
+            return {**answer, "n": n}
 
-    @routes.post(
-        "/api/rollout",
-        summary="Roll a position out: cubeless chances and equity with standard errors",
-    )
-    async def rollout_route(query: PositionQuery, request: Request) -> dict[str, Any]:
-        from nardy.analysis.position import ROLLOUT_GAMES
-        from nardy.formats.position_json import position_to_json
+    def position_routes(self, routes: APIRouter) -> None:
+        desk = self.desk
 
-        await desk.pace(request)
-        position, dice, _ = _read_position(_with_text(query))
-        if query.games not in ROLLOUT_GAMES:
-            sizes = ", ".join(map(str, ROLLOUT_GAMES))
-            raise HTTPException(400, f"a rollout here is {sizes} games")
-        desk.check_cost(position, games=query.games)
-        await desk.refuse_live(position, dice)
-        job = ("rollout", position_to_json(position, dice), query.games)
-        return await desk.answer(request, job)
+        @routes.post(
+            "/api/analyse",
+            summary="Ranked plays of a position and dice, or its cube decision without dice",
+        )
+        async def analyse_position_route(query: PositionQuery, request: Request) -> dict[str, Any]:
+            from nardy.formats.position_json import position_to_json
 
-    ply_default = ply
-    return routes
+            await desk.pace(request)
+            query = _with_text(query)
+            position, dice, settings = _read_position(query)
+            depth = _ply(query.ply, default=self.depth)
+            stakes = _stakes(query)
+            desk.check_cost(position, ply=depth)
+            await desk.refuse_live(position, dice)
+            values = settings.to_json(position.variant)
+            job = ("analyse", position_to_json(position, dice), depth, values, stakes)
+            return await desk.answer(request, job)
+
+        @routes.post(
+            "/api/rollout",
+            summary="Roll a position out: cubeless chances and equity with standard errors",
+        )
+        async def rollout_route(query: PositionQuery, request: Request) -> dict[str, Any]:
+            from nardy.analysis.position import ROLLOUT_GAMES
+            from nardy.formats.position_json import position_to_json
+
+            await desk.pace(request)
+            position, dice, _ = _read_position(_with_text(query))
+            if query.games not in ROLLOUT_GAMES:
+                sizes = ", ".join(map(str, ROLLOUT_GAMES))
+                raise HTTPException(400, f"a rollout here is {sizes} games")
+            desk.check_cost(position, games=query.games)
+            await desk.refuse_live(position, dice)
+            job = ("rollout", position_to_json(position, dice), query.games)
+            return await desk.answer(request, job)
+
+
+def _stakes(query: PositionQuery) -> dict[str, Any]:
+    """The cube and score of a position's query, or a 400 saying what is wrong."""
+    score = [*query.score, 0, 0][:2]
+    if query.owner not in ("centred", "roller", "opponent"):
+        raise HTTPException(400, "'owner' is centred, roller or opponent")
+    if query.cube not in (1, 2, 4, 8, 16, 32, 64):
+        raise HTTPException(400, "'cube' is a power of two from 1 to 64")
+    if query.match_to and not all(0 <= s < query.match_to for s in score):
+        raise HTTPException(400, "each score must be below the match length")
+    return {"cube": query.cube, "owner": query.owner, "score": score, "crawford": query.crawford}
 
 
 def _ply(asked: int | None, default: int) -> int:

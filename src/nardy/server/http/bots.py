@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -68,113 +69,131 @@ def refused(status: int, message: str, headers: dict[str, str] | None = None) ->
     return JSONResponse(dict(bot_api.refusal(message)), status_code=status, headers=headers)
 
 
-def bot_routes(
-    store: Store,
-    bearer: Bearer,
-    tables: BotTables,
-) -> APIRouter:
-    """The routes."""
+def bot_routes(store: Store, bearer: Bearer, tables: BotTables) -> APIRouter:
+    """The routes: tokens, "Play this bot", and the bot's streams and commands."""
+    routes = BotRoutes(store, bearer, tables, Revocations())
     router = APIRouter()
-    revocations = Revocations()
+    routes.token_routes(router)
+    routes.challenge_route(router)
+    routes.stream_routes(router)
+    return router
 
-    def account(request: Request) -> str:
+
+@dataclass(frozen=True)
+class BotRoutes:
+    store: Store
+    bearer: Bearer
+    tables: BotTables
+    revocations: Revocations
+
+    def account(self, request: Request) -> str:
         """The signed-in account (a session's, never a token's)."""
         session = request.cookies.get(COOKIE)
-        player_id = store.session_player(session) if session else None
+        player_id = self.store.session_player(session) if session else None
         if player_id is None:
             raise HTTPException(401, "sign in to your account first")
-        if store.player(player_id).password_hash is None:
+        if self.store.player(player_id).password_hash is None:
             raise HTTPException(403, "tokens are for registered accounts: create one first")
         return player_id
 
-    @router.post("/api/tokens", summary="A personal access token, shown this once")
-    def new_token(request: Request, body: NewToken | None = None) -> dict[str, Any]:
-        label = " ".join((body or NewToken()).label.split()) or "bot"
-        row, secret = stored.add_token(store, account(request), label)
-        return {"token": secret, **row.to_json()}
-
-    @router.get("/api/tokens", summary="Your tokens (never the tokens themselves)")
-    def list_tokens(request: Request) -> dict[str, Any]:
-        return {"tokens": [row.to_json() for row in stored.tokens(store, account(request))]}
-
-    @router.delete("/api/tokens/{token_id}", summary="Revoke a token: its calls end at once")
-    def revoke(token_id: str, request: Request) -> dict[str, Any]:
-        if not stored.revoke_token(store, account(request), token_id):
-            raise HTTPException(404, "you have no such token")
-        revocations.revoked(token_id)
-        return {"ok": True}
-
-    async def bot(request: Request) -> Caller | JSONResponse:
+    async def bot(self, request: Request) -> Caller | JSONResponse:
+        """The bot a token belongs to, or the refusal to answer."""
         try:
-            return await bearer.bot(request)
+            return await self.bearer.bot(request)
         except HTTPException as error:
             return refused(error.status_code, str(error.detail), dict(error.headers or {}))
 
-    def ndjson(lines: AsyncIterator[str], watch: Watch) -> StreamingResponse:
+    def ndjson(self, lines: AsyncIterator[str], watch: Watch) -> StreamingResponse:
         async def body() -> AsyncIterator[str]:
             try:
                 async for line in lines:
                     yield line
             finally:
-                revocations.forget(watch)
+                self.revocations.forget(watch)
 
         return StreamingResponse(body(), media_type=NDJSON, headers=STREAM_HEADERS)
 
-    @router.post("/api/bots/{bot_id}/challenge", summary="Play this bot: a table with it seated")
-    async def challenge(bot_id: str, body: Challenge, request: Request) -> dict[str, Any]:
-        session = request.cookies.get(COOKIE)
-        player_id = store.session_player(session) if session else bearer.player(request)
-        if player_id is None:
-            raise HTTPException(401, "sign in first: play as a guest or log in")
-        if not await asyncio.to_thread(stored.is_bot, store, bot_id):
-            raise HTTPException(404, f"there is no bot {bot_id}")
-        if bot_id == player_id:
-            raise HTTPException(400, "a bot cannot challenge itself")
-        lobby = tables.lobby
-        wanted = TableRequest.from_json({**body.model_dump(), "opponent": "invite"})
-        await lobby.check_room_for(player_id, wanted, tables.throttle.limits)
-        name = (await asyncio.to_thread(store.player, player_id)).name
-        table = await lobby.create(player_id, name, wanted)
-        bot_name = (await asyncio.to_thread(store.player, bot_id)).name
-        await lobby.seat(table.id, bot_id, bot_name, table.row.invite)
-        return {"id": table.id, "invite": table.row.invite, "seat": table.seat_of(player_id)}
+    def token_routes(self, router: APIRouter) -> None:
+        store, account = self.store, self.account
 
-    @router.get("/api/bot/events", summary="NDJSON: the bot's tables starting and finishing")
-    async def events(request: Request) -> Any:
-        caller = await bot(request)
-        if isinstance(caller, JSONResponse):
-            return caller
-        watch = revocations.watch(caller.token, lambda: bearer.live(caller))
-        return ndjson(event_lines(store, caller.player, watch.stop), watch)
+        @router.post("/api/tokens", summary="A personal access token, shown this once")
+        def new_token(request: Request, body: NewToken | None = None) -> dict[str, Any]:
+            label = " ".join((body or NewToken()).label.split()) or "bot"
+            row, secret = stored.add_token(store, account(request), label)
+            return {"token": secret, **row.to_json()}
 
-    @router.get("/api/bot/tables/{table_id}/stream", summary="NDJSON: the table's states")
-    async def stream(table_id: str, request: Request) -> Any:
-        caller = await bot(request)
-        if isinstance(caller, JSONResponse):
-            return caller
-        watch = revocations.watch(caller.token, lambda: bearer.live(caller))
-        address = request.client.host if request.client else None
-        try:
-            lines = await tables.stream(table_id, caller.player, address, watch.stop)
-        except Refused as refusal:
-            revocations.forget(watch)
-            return refused(refusal.status, str(refusal))
-        return ndjson(lines, watch)
+        @router.get("/api/tokens", summary="Your tokens (never the tokens themselves)")
+        def list_tokens(request: Request) -> dict[str, Any]:
+            return {"tokens": [row.to_json() for row in stored.tokens(store, account(request))]}
 
-    @router.post("/api/bot/tables/{table_id}/command", summary="One command of the socket")
-    async def command(table_id: str, request: Request) -> Any:
-        caller = await bot(request)
-        if isinstance(caller, JSONResponse):
-            return caller
-        try:
-            text = (await request.body()).decode("utf-8")
-        except UnicodeDecodeError:
-            return refused(400, "send the command as JSON text in UTF-8")
-        name = (await asyncio.to_thread(store.player, caller.player)).name
-        address = request.client.host if request.client else None
-        try:
-            return await tables.command(table_id, caller.player, name, address, text)
-        except Refused as refusal:
-            return refused(refusal.status, str(refusal))
+        @router.delete("/api/tokens/{token_id}", summary="Revoke a token: its calls end at once")
+        def revoke(token_id: str, request: Request) -> dict[str, Any]:
+            if not stored.revoke_token(store, account(request), token_id):
+                raise HTTPException(404, "you have no such token")
+            self.revocations.revoked(token_id)
+            return {"ok": True}
 
-    return router
+    def challenge_route(self, router: APIRouter) -> None:
+        store, lobby = self.store, self.tables.lobby
+
+        @router.post("/api/bots/{bot_id}/challenge", summary="Play this bot: a table with it")
+        async def challenge(bot_id: str, body: Challenge, request: Request) -> dict[str, Any]:
+            session = request.cookies.get(COOKIE)
+            player_id = store.session_player(session) if session else self.bearer.player(request)
+            if player_id is None:
+                raise HTTPException(401, "sign in first: play as a guest or log in")
+            if not await asyncio.to_thread(stored.is_bot, store, bot_id):
+                raise HTTPException(404, f"there is no bot {bot_id}")
+            if bot_id == player_id:
+                raise HTTPException(400, "a bot cannot challenge itself")
+            wanted = TableRequest.from_json({**body.model_dump(), "opponent": "invite"})
+            await lobby.check_room_for(player_id, wanted, self.tables.throttle.limits)
+            name = (await asyncio.to_thread(store.player, player_id)).name
+            table = await lobby.create(player_id, name, wanted)
+            bot_name = (await asyncio.to_thread(store.player, bot_id)).name
+            await lobby.seat(table.id, bot_id, bot_name, table.row.invite)
+            return {"id": table.id, "invite": table.row.invite, "seat": table.seat_of(player_id)}
+
+    def stream_routes(self, router: APIRouter) -> None:
+        store, tables, bot = self.store, self.tables, self.bot
+
+        def watch(caller: Caller) -> Watch:
+            return self.revocations.watch(caller.token, lambda: self.bearer.live(caller))
+
+        @router.get("/api/bot/events", summary="NDJSON: the bot's tables starting and finishing")
+        async def events(request: Request) -> Any:
+            caller = await bot(request)
+            if isinstance(caller, JSONResponse):
+                return caller
+            watching = watch(caller)
+            return self.ndjson(event_lines(store, caller.player, watching.stop), watching)
+
+        @router.get("/api/bot/tables/{table_id}/stream", summary="NDJSON: the table's states")
+        async def stream(table_id: str, request: Request) -> Any:
+            caller = await bot(request)
+            if isinstance(caller, JSONResponse):
+                return caller
+            watching = watch(caller)
+            address = request.client.host if request.client else None
+            try:
+                lines = await tables.stream(table_id, caller.player, address, watching.stop)
+            except Refused as refusal:
+                self.revocations.forget(watching)
+                return refused(refusal.status, str(refusal))
+            return self.ndjson(lines, watching)
+
+        @router.post("/api/bot/tables/{table_id}/command", summary="One command of the socket")
+        async def command(table_id: str, request: Request) -> Any:
+            caller = await bot(request)
+            if isinstance(caller, JSONResponse):
+                return caller
+            try:
+                text = (await request.body()).decode("utf-8")
+            except UnicodeDecodeError:
+                return refused(400, "send the command as JSON text in UTF-8")
+            name = (await asyncio.to_thread(store.player, caller.player)).name
+            address = request.client.host if request.client else None
+            try:
+                return await tables.command(table_id, caller.player, name, address, text)
+            except Refused as refusal:
+                return refused(refusal.status, str(refusal))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
@@ -46,125 +47,153 @@ def tournament_routes(
 ) -> APIRouter:
     """The routes of §8, over ``director`` (and its store and lobby)."""
     router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
-    kept, lobby = director.kept, director.lobby
+    routes = TournamentRoutes(director, player_of)
+    routes.making_routes(router)
+    routes.reading_routes(router)
+    routes.entry_routes(router)
+    return router
 
-    def signed_in(request: Request) -> str:
-        player = player_of(request)
+
+@dataclass(frozen=True)
+class TournamentRoutes:
+    director: Director
+    player_of: Callable[[Request], str | None]
+
+    def signed_in(self, request: Request) -> str:
+        player = self.player_of(request)
         if player is None:
             raise HTTPException(401, "sign in first: play as a guest or log in")
         return player
 
-    async def existing(tournament_id: str) -> Any:
+    async def existing(self, tournament_id: str) -> Any:
         try:
-            return await asyncio.to_thread(kept.get, tournament_id)
+            return await asyncio.to_thread(self.director.kept.get, tournament_id)
         except TournamentError as error:
             raise HTTPException(404, str(error)) from None
 
-    @router.post("", status_code=201, summary="Create a tournament (its creator may start it)")
-    async def create(body: NewTournament, request: Request) -> dict[str, Any]:
-        creator = signed_in(request)
-        checked = TableRequest.from_json(
-            {
-                "variant": body.variant,
-                "settings": {**body.settings, "match_to": body.match_to},
-                "time_control": body.time_control,
+    def making_routes(self, router: APIRouter) -> None:
+        """Creating and starting a tournament."""
+        director, signed_in, existing = self.director, self.signed_in, self.existing
+        kept, lobby = director.kept, director.lobby
+
+        @router.post("", status_code=201, summary="Create a tournament (its creator may start it)")
+        async def create(body: NewTournament, request: Request) -> dict[str, Any]:
+            creator = signed_in(request)
+            checked = TableRequest.from_json(
+                {
+                    "variant": body.variant,
+                    "settings": {**body.settings, "match_to": body.match_to},
+                    "time_control": body.time_control,
+                    "rated": body.rated,
+                }
+            )
+            if body.rated and not await asyncio.to_thread(lobby.ratings.may_rate, creator):
+                raise HTTPException(400, "rated tournaments are made by registered players")
+            config = {
+                "rounds": body.rounds,
+                "minutes": body.minutes,
+                "settings": checked.settings,
                 "rated": body.rated,
+                "clock": checked.clock,
+                "time_control": body.time_control,
+                "max_players": body.max_players,
+                "starts_at": None if body.starts_at is None else body.starts_at.timestamp(),
             }
+            row = await asyncio.to_thread(
+                kept.add,
+                body.name,
+                body.variant,
+                body.format,
+                creator,
+                config,
+                director.name,
+                director.lease,
+            )
+            director.wake.set()
+            return {"id": row.id}
+
+        @router.post("/{tournament_id}/start", summary="Start now (its creator)")
+        async def start(tournament_id: str, request: Request) -> dict[str, Any]:
+            player = signed_in(request)
+            row = await existing(tournament_id)
+            if row.creator != player:
+                raise HTTPException(403, "only the tournament's creator may start it")
+            if row.status != "open":
+                raise HTTPException(400, "the tournament has started already")
+            if len(await asyncio.to_thread(kept.entrants, tournament_id)) < 2:
+                raise HTTPException(400, "a tournament needs two players or more to start")
+            await asyncio.to_thread(kept.start, tournament_id)
+            director.wake.set()
+            return {"id": tournament_id, "status": "running"}
+
+    def reading_routes(self, router: APIRouter) -> None:
+        """The list, a player's ready matches and one tournament."""
+        kept, player_of, existing = self.director.kept, self.player_of, self.existing
+
+        @router.get("", summary="Upcoming, running and finished tournaments")
+        async def listing() -> dict[str, Any]:
+            rows = await asyncio.to_thread(kept.listing)
+            return {"tournaments": [listed(row, count) for row, count in rows]}
+
+        @router.get("/ready", summary="Your tournament matches ready to play")
+        async def ready(request: Request) -> dict[str, Any]:
+            player = player_of(request)
+            found = [] if player is None else await asyncio.to_thread(kept.ready_for, player)
+            return {"ready": found}
+
+        @router.get("/{tournament_id}", summary="A tournament: players, rounds, standings")
+        async def one(tournament_id: str) -> dict[str, Any]:
+            row = await existing(tournament_id)
+            entrants = await asyncio.to_thread(kept.entrants, tournament_id)
+            rows = await asyncio.to_thread(kept.pairings, tournament_id)
+            return detailed(row, entrants, rows)
+
+    def entry_routes(self, router: APIRouter) -> None:
+        """Entering, leaving and filling seats with the computer."""
+        director, signed_in, existing = self.director, self.signed_in, self.existing
+        kept, lobby = director.kept, director.lobby
+
+        @router.post("/{tournament_id}/join", summary="Enter while entries are open")
+        async def join(tournament_id: str, request: Request) -> dict[str, Any]:
+            player = signed_in(request)
+            row = await existing(tournament_id)
+            if row.config.get("rated") and not await asyncio.to_thread(
+                lobby.ratings.may_rate, player
+            ):
+                raise HTTPException(400, "this tournament is rated: log in to an account to enter")
+            name = await asyncio.to_thread(lambda: lobby.store.player(player).name)
+            await _enter(director, row, player, name)
+            return {"id": tournament_id, "player": player}
+
+        @router.post(
+            "/{tournament_id}/leave", summary="Leave: the pairings not yet played are lost"
         )
-        if body.rated and not await asyncio.to_thread(lobby.ratings.may_rate, creator):
-            raise HTTPException(400, "rated tournaments are made by registered players")
-        config = {
-            "rounds": body.rounds,
-            "minutes": body.minutes,
-            "settings": checked.settings,
-            "rated": body.rated,
-            "clock": checked.clock,
-            "time_control": body.time_control,
-            "max_players": body.max_players,
-            "starts_at": None if body.starts_at is None else body.starts_at.timestamp(),
-        }
-        row = await asyncio.to_thread(
-            kept.add,
-            body.name,
-            body.variant,
-            body.format,
-            creator,
-            config,
-            director.name,
-            director.lease,
-        )
-        director.wake.set()
-        return {"id": row.id}
+        async def leave(tournament_id: str, request: Request) -> dict[str, Any]:
+            player = signed_in(request)
+            await existing(tournament_id)
+            if not await asyncio.to_thread(kept.leave, tournament_id, player):
+                raise HTTPException(400, "you are not in this tournament")
+            director.wake.set()
+            return {"id": tournament_id, "player": player}
 
-    @router.get("", summary="Upcoming, running and finished tournaments")
-    async def listing() -> dict[str, Any]:
-        rows = await asyncio.to_thread(kept.listing)
-        return {"tournaments": [listed(row, count) for row, count in rows]}
-
-    @router.get("/ready", summary="Your tournament matches ready to play")
-    async def ready(request: Request) -> dict[str, Any]:
-        player = player_of(request)
-        found = [] if player is None else await asyncio.to_thread(kept.ready_for, player)
-        return {"ready": found}
-
-    @router.get("/{tournament_id}", summary="A tournament: players, rounds, standings")
-    async def one(tournament_id: str) -> dict[str, Any]:
-        row = await existing(tournament_id)
-        entrants = await asyncio.to_thread(kept.entrants, tournament_id)
-        rows = await asyncio.to_thread(kept.pairings, tournament_id)
-        return detailed(row, entrants, rows)
-
-    @router.post("/{tournament_id}/join", summary="Enter while entries are open")
-    async def join(tournament_id: str, request: Request) -> dict[str, Any]:
-        player = signed_in(request)
-        row = await existing(tournament_id)
-        if row.config.get("rated") and not await asyncio.to_thread(lobby.ratings.may_rate, player):
-            raise HTTPException(400, "this tournament is rated: log in to an account to enter")
-        name = await asyncio.to_thread(lambda: lobby.store.player(player).name)
-        await _enter(director, row, player, name)
-        return {"id": tournament_id, "player": player}
-
-    @router.post("/{tournament_id}/leave", summary="Leave: the pairings not yet played are lost")
-    async def leave(tournament_id: str, request: Request) -> dict[str, Any]:
-        player = signed_in(request)
-        await existing(tournament_id)
-        if not await asyncio.to_thread(kept.leave, tournament_id, player):
-            raise HTTPException(400, "you are not in this tournament")
-        director.wake.set()
-        return {"id": tournament_id, "player": player}
-
-    @router.post("/{tournament_id}/start", summary="Start now (its creator)")
-    async def start(tournament_id: str, request: Request) -> dict[str, Any]:
-        player = signed_in(request)
-        row = await existing(tournament_id)
-        if row.creator != player:
-            raise HTTPException(403, "only the tournament's creator may start it")
-        if row.status != "open":
-            raise HTTPException(400, "the tournament has started already")
-        if len(await asyncio.to_thread(kept.entrants, tournament_id)) < 2:
-            raise HTTPException(400, "a tournament needs two players or more to start")
-        await asyncio.to_thread(kept.start, tournament_id)
-        director.wake.set()
-        return {"id": tournament_id, "status": "running"}
-
-    @router.post("/{tournament_id}/computers", summary="Fill seats with the computer (creator)")
-    async def computers(tournament_id: str, body: Computers, request: Request) -> dict[str, Any]:
-        player = signed_in(request)
-        row = await existing(tournament_id)
-        if row.creator != player:
-            raise HTTPException(403, "only the tournament's creator may add the computer")
-        try:
-            lobby.make_agent(row.variant, body.level)
-        except ValueError as error:
-            raise HTTPException(400, str(error)) from None
-        entrants = await asyncio.to_thread(kept.entrants, tournament_id)
-        first = 1 + sum(1 for e in entrants if e.player.startswith(COMPUTER))
-        for k in range(first, first + body.count):
-            holder = f"{COMPUTER}{body.level}:{k}"
-            await _enter(director, row, holder, f"computer {k} ({body.level})")
-        return {"id": tournament_id, "added": body.count}
-
-    return router
+        @router.post("/{tournament_id}/computers", summary="Fill seats with the computer (creator)")
+        async def computers(
+            tournament_id: str, body: Computers, request: Request
+        ) -> dict[str, Any]:
+            player = signed_in(request)
+            row = await existing(tournament_id)
+            if row.creator != player:
+                raise HTTPException(403, "only the tournament's creator may add the computer")
+            try:
+                lobby.make_agent(row.variant, body.level)
+            except ValueError as error:
+                raise HTTPException(400, str(error)) from None
+            entrants = await asyncio.to_thread(kept.entrants, tournament_id)
+            first = 1 + sum(1 for e in entrants if e.player.startswith(COMPUTER))
+            for k in range(first, first + body.count):
+                holder = f"{COMPUTER}{body.level}:{k}"
+                await _enter(director, row, holder, f"computer {k} ({body.level})")
+            return {"id": tournament_id, "added": body.count}
 
 
 async def _enter(director: Director, row: Any, player: str, name: str) -> None:
