@@ -6,11 +6,18 @@ own beside the one ``NARDY_TEST_POSTGRES_URL`` names (created on first use, name
 it and the worker), and a Redis server of its own (the session fixture starts one when
 ``NARDY_TEST_REDIS_URL`` is not set). Run without workers, the tests use what the
 environment names.
+
+Every test also gets its tier (CONTRIBUTING.md, "Tests"), from where it lives and what it
+needs: ``browser`` (tests/web: Chromium), ``site`` (several server processes on PostgreSQL
+and Redis), ``server`` (a real server on loopback), ``oracle`` (GNU Backgammon), and
+``fast`` for all the rest, which is not ``slow`` either: ``./run test -m fast``.
 """
 
 from __future__ import annotations
 
 import os
+import re
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -44,3 +51,38 @@ def pytest_configure(config: pytest.Config) -> None:
     if given:
         os.environ["NARDY_TEST_POSTGRES_URL"] = worker_database(given, worker)
     os.environ.pop("NARDY_TEST_REDIS_URL", None)
+
+
+TESTS = Path(__file__).parent
+TIERS = ("browser", "site", "server", "oracle")
+ORACLE = re.compile(r"gnubg|GNU Backgammon", re.IGNORECASE)
+"""A skip reason that says the test needs GNU Backgammon."""
+
+
+def tiers_of(item: pytest.Item) -> set[str]:
+    """The tiers of one collected test (empty: it is fast)."""
+    where = item.path.relative_to(TESTS).parts if item.path.is_relative_to(TESTS) else ()
+    found = set()
+    if where[:1] == ("web",):
+        found.add("browser")
+    if where[:1] in (("server",), ("bench",), ("store",)):
+        found.add("site" if item.path.name.startswith("test_site_") else "server")
+    if where[:1] == ("oracle",) or "gnubg" in item.path.name:
+        found.add("oracle")
+    for mark in item.iter_markers("skipif"):
+        if ORACLE.search(str(mark.kwargs.get("reason", ""))):
+            found.add("oracle")
+    if "gnubg_bridge" in getattr(item, "fixturenames", ()):
+        found.add("oracle")
+    if item.get_closest_marker("slow") is not None:
+        found.add("slow")
+    return found
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        tiers = tiers_of(item)
+        for tier in tiers - {"slow"}:
+            item.add_marker(tier)
+        if not tiers:
+            item.add_marker("fast")
