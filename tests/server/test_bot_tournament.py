@@ -16,22 +16,29 @@ from tournament_players import create, post, take_part, tournament
 async def bot_takes_part(bot: ApiBot, tournament_id: str) -> set[str]:
     """Play every table the bot's events announce until the tournament is over."""
     played: set[str] = set()
-    events = bot.events()
+    starts: asyncio.Queue[str] = asyncio.Queue()
+
+    async def listen() -> None:  # one reader of the stream, never cancelled mid-line
+        async for event in bot.events():
+            if event is not None and event["type"] == "start":
+                await starts.put(event["table"])
+
+    listening = asyncio.create_task(listen())
     try:
         while True:
             view = (await bot.http.get(f"/api/tournaments/{tournament_id}")).json()
             if view["status"] == "over":
                 return played
             try:
-                event = await asyncio.wait_for(anext(events), 1.0)
+                table = await asyncio.wait_for(starts.get(), 1.0)
             except TimeoutError:
                 continue  # nothing yet: look at the tournament again
-            if event is not None and event["type"] == "start" and event["table"] not in played:
-                last = await bot.play(event["table"])
+            if table not in played:
+                last = await bot.play(table)
                 assert last["status"] == "over" and last["tournament"]["id"] == tournament_id
-                played.add(event["table"])
+                played.add(table)
     finally:
-        await events.aclose()
+        listening.cancel()
 
 
 def test_a_bot_enters_a_swiss_and_plays_it_out(live: LiveServer) -> None:

@@ -212,7 +212,7 @@ def test_a_player_who_never_comes_loses_when_the_grace_runs_out(tmp_path: Path) 
 def test_a_tournament_starts_by_itself_at_its_time(live: LiveServer) -> None:
     async def scenario() -> dict[str, Any]:
         players = await field(live, 2)
-        soon = datetime.now(UTC) + timedelta(seconds=3)
+        soon = datetime.now(UTC) + timedelta(seconds=8)  # time enough to enter, when loaded
         tournament_id = await create(
             players[0], format="swiss", rounds=1, starts_at=soon.isoformat()
         )
