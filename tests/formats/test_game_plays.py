@@ -5,6 +5,7 @@ position the rules had before the play, and the text the states, the records and
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -50,6 +51,20 @@ def test_every_play_is_written_from_the_movers_position(variant: Any) -> None:
         "dutch": {"*", "bar/", "in/", "/off", ")"},
     }[variant.name]
     assert kinds <= seen, (variant.name, kinds - seen)
+
+
+def test_a_walk_goes_on_from_a_kept_one_as_a_fresh_walk_would() -> None:
+    # each version of a game adds a few actions: the texts of every prefix, games of two
+    # variants and two seeds interleaved, are those of the rules' positions
+    matches = [self_played(variant, seed) for seed in (1, 2) for variant in (BACKGAMMON, DUTCH)]
+    expected = [rules_texts(match) for match in matches]
+    longest = max(len(g.actions) for match in matches for g in match.games)
+    for k in range(longest + 1):
+        for match, texts in zip(matches, expected, strict=True):
+            for game, plays in zip(match.games, texts, strict=False):
+                prefix = game.actions[:k]
+                count = sum(action.type == "play" for action in prefix)
+                assert play_texts(dataclasses.replace(game, actions=prefix)) == plays[:count]
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)

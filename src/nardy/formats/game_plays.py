@@ -18,32 +18,74 @@ seen"), hits marked, whoever looks at it.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from typing import NamedTuple
+
 from nardy.formats.notation import format_play
+from nardy.rules.cells import Cells
 from nardy.rules.game import Action, Game
 from nardy.rules.position import Position
 from nardy.rules.steps import move
+
+MEMORY = 1024
+"""How many recent walks are kept (a table's state is built at every version, and each
+version adds a few actions to its game: the walk goes on from the last one)."""
+
+
+class _Walk(NamedTuple):
+    """The plays written up to the end of ``actions``, and the cells after them seen by
+    player 0, from the start ``start``."""
+
+    start: Cells
+    actions: tuple[Action, ...]
+    written: tuple[tuple[Action, str], ...]
+    cells: Cells
+
+
+_recent: OrderedDict[int, _Walk] = OrderedDict()
+"""Recent walks by the ``id`` of their last action (the walk holds it, so the id stays
+its own)."""
 
 
 def written_plays(game: Game) -> list[tuple[Action, str]]:
     """Each ``play`` action of ``game``, oldest first, with its text.
 
     The positions are followed from the start with the plays' own steps (the rules
-    checked them when they were made), each turned to its mover's side.
+    checked them when they were made), each turned to its mover's side. A walk goes on
+    from a recent walk of the same start and the same actions before, when one is kept.
     """
-    position = game.variant.start_position()  # seen by player 0
-    written: list[tuple[Action, str]] = []
-    for action in game.actions:
+    start = game.variant.start_position()
+    actions = game.actions
+    walk = _resumed(start.cells, actions) or _Walk(start.cells, (), (), start.cells)
+    written = list(walk.written)
+    cells = walk.cells  # seen by player 0
+    for action in actions[len(walk.actions) :]:
         if action.type != "play" or action.steps is None:
             continue
         mine = action.player == 1
-        seen = position.flipped() if mine else position
+        seen = Position(start.variant, cells).flipped() if mine else Position(start.variant, cells)
         written.append((action, format_play(seen, action.steps)))
-        cells = seen.cells
+        after = seen.cells
         for source, target in action.steps:
-            cells = move(cells, source, target)
-        after = Position(seen.variant, cells)
-        position = after.flipped() if mine else after
+            after = move(after, source, target)
+        cells = start.variant.flip(after) if mine else after
+    if actions:
+        _recent[id(actions[-1])] = _Walk(start.cells, actions, tuple(written), cells)
+        _recent.move_to_end(id(actions[-1]))
+        while len(_recent) > MEMORY:
+            _recent.popitem(last=False)
     return written
+
+
+def _resumed(start: Cells, actions: tuple[Action, ...]) -> _Walk | None:
+    """A kept walk of the same start over the same first actions (compared by value:
+    equal actions from an equal start make equal positions), looked for among the last
+    few actions."""
+    for end in range(len(actions), max(len(actions) - 12, 0), -1):
+        walk = _recent.get(id(actions[end - 1]))
+        if walk is not None and walk.start == start and walk.actions == actions[:end]:
+            return walk
+    return None
 
 
 def play_texts(game: Game) -> list[str]:
