@@ -25,6 +25,7 @@ from conftest import (
     resign_to_end,
     sign_in,
     translations,
+    wait_change,
     wait_for_hash,
     wait_my_move,
     wait_other,
@@ -136,6 +137,7 @@ def test_every_place_writes_a_play_as_its_mover_does(browser, server, size, lang
         assert movers == [str(p["player"]) for p in state["moves"]]
         assert newest_in_sight(page)
         page.screenshot(path=str(ARTIFACTS / f"notation-table-{size}-{lang}.png"))
+        scrolled_back_stays(page)
         hinted_plays(page, table, lang)
         resign_to_end(page)
         record = fetch(page, f"/api/tables/{table}/record")
@@ -225,6 +227,19 @@ def test_the_move_list_beside_or_under_the_board(browser, server, size, lang):
     finally:
         assert not page.errors  # type: ignore[attr-defined]
         page.context.close()
+
+
+def scrolled_back_stays(page) -> None:
+    """A reader who scrolled the move list back to its first plays stays there while the
+    game goes on."""
+    scroll = "document.getElementById('table-moves').scrollTop"
+    overflows = "(e => e.scrollHeight > e.clientHeight)(document.getElementById('table-moves'))"
+    assert page.evaluate(overflows), "seven plays each fill the list"
+    page.evaluate(f"{scroll} = 0")
+    n = page.get_attribute("#board", "data-n") or ""
+    assert act_once(page) is not None  # this seat is to act: a new state
+    wait_change(page, n)
+    assert page.evaluate(scroll) == 0
 
 
 def newest_in_sight(page) -> bool:

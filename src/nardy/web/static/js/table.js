@@ -254,6 +254,10 @@ export function tableView(root, tableId) {
     const typing = field && document.activeElement === field;
     const invite = inviteCard(state, tableId);
     const moves = moveListCard(state, newsName);
+    // the list follows the newest play, unless its reader scrolled back to an older one
+    const shown = el.side.querySelector("#table-moves");
+    const following = !shown || shown.scrollTop + shown.clientHeight >= shown.scrollHeight - 4;
+    const kept = shown ? shown.scrollTop : 0;
     clear(el.side).append(
       el.hints.element,
       ...(invite ? [invite] : []),
@@ -268,7 +272,7 @@ export function tableView(root, tableId) {
       again.setSelectionRange(again.value.length, again.value.length);
     }
     chat.list.scrollTop = chat.list.scrollHeight;
-    moves.list.scrollTop = moves.list.scrollHeight;
+    moves.list.scrollTop = following ? moves.list.scrollHeight : kept;
   }
 
   function renderBoard() {
