@@ -8,6 +8,7 @@ the newest, updated as the game goes, in each language."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -254,3 +255,39 @@ def newest_in_sight(page) -> bool:
             }"""
         )
     )
+
+
+BAR_AND_BLOTS = {
+    "variant": "backgammon",
+    "board": [0, 0, -1, 0, 0, 4, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, -1, 0, 2],
+    "bar": [1, 0],
+    "off": [0, 0],
+}
+"""A roller with a checker on the bar and the opponent's blots on its 22 and 3."""
+
+
+def test_the_analysis_page_writes_the_plays_it_ranks(browser, server):
+    page = open_page(browser, server, "desktop", "pl")
+    try:
+        body = {"position": BAR_AND_BLOTS, "dice": [3, 1], "ply": 0}
+        answer = page.request.post("/api/analyse", data=body).json()
+        position, _ = position_from_json(BAR_AND_BLOTS)
+        texts = [play["play"] for play in answer["plays"]]
+        assert texts == [
+            format_play(position, [tuple(s) for s in p["steps"]]) for p in answer["plays"]
+        ]
+        assert any("bar/22*" in text for text in texts)
+        page.goto("/#/analyse")
+        page.wait_for_selector("#analyse-board svg")
+        page.fill("#analyse-text", json.dumps(BAR_AND_BLOTS))
+        page.select_option("#analyse-die-1", "3")
+        page.select_option("#analyse-die-2", "1")
+        page.select_option("#analyse-ply", "0")
+        page.click("#analyse-go")
+        page.wait_for_selector("#analyse-result [data-play]")
+        rows = listed(page, "#analyse-result [data-play] td:nth-child(2)")
+        assert rows == [shown(text, "pl") for text in texts]
+        assert any("banda/22*" in row for row in rows)
+    finally:
+        assert not page.errors  # type: ignore[attr-defined]
+        page.context.close()
