@@ -18,6 +18,7 @@ seen"), hits marked, whoever looks at it.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from typing import NamedTuple
 
@@ -45,6 +46,8 @@ class _Walk(NamedTuple):
 _recent: OrderedDict[int, _Walk] = OrderedDict()
 """Recent walks by the ``id`` of their last action (the walk holds it, so the id stays
 its own)."""
+_lock = threading.Lock()
+"""States may be built in several threads: one at a time changes :data:`_recent`."""
 
 
 def written_plays(game: Game) -> list[tuple[Action, str]]:
@@ -70,10 +73,11 @@ def written_plays(game: Game) -> list[tuple[Action, str]]:
             after = move(after, source, target)
         cells = start.variant.flip(after) if mine else after
     if actions:
-        _recent[id(actions[-1])] = _Walk(start.cells, actions, tuple(written), cells)
-        _recent.move_to_end(id(actions[-1]))
-        while len(_recent) > MEMORY:
-            _recent.popitem(last=False)
+        with _lock:
+            _recent[id(actions[-1])] = _Walk(start.cells, actions, tuple(written), cells)
+            _recent.move_to_end(id(actions[-1]))
+            while len(_recent) > MEMORY:
+                _recent.popitem(last=False)
     return written
 
 
