@@ -67,6 +67,13 @@ def test_chouette_with_three_people_and_the_computer_settles(live: LiveServer) -
         plays = [s["last_play"] for s in watcher.states if s["last_play"]]
         assert plays and all(p["type"] == "play" and p["player"] in (0, 1) for p in plays)
         assert all(p["game"] == s["games"] + 1 for s in watcher.states if (p := s["last_play"]))
+        # the move list: the game's plays so far, its last play last, each with its text
+        for seen in watcher.states:
+            moves, last = seen["moves"], seen["last_play"]
+            assert (moves[-1] if moves else None) == (
+                {k: v for k, v in last.items() if k != "game"} if last else None
+            )
+            assert all(move["text"] for move in moves)
         for client in (*people, watcher):
             await client.aclose()
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from client import Policy, play_lockstep, record, run, seated_pair
 from servers import LiveServer
+from written_plays import record_texts
 
 from nardy.cli.replay import replay_file
 
@@ -57,6 +58,15 @@ def test_two_people_play_a_whole_match(
             if play is not None:
                 actions = doc["games"][play["game"] - 1]["actions"]
                 assert {k: v for k, v in play.items() if k != "game"} in actions
+                # the move list: the plays of that game so far, the last of them last
+                plays = [a for a in actions if a["type"] == "play"]
+                assert state["moves"] == plays[: len(state["moves"])]
+                assert state["moves"][-1] == {k: v for k, v in play.items() if k != "game"}
+            else:
+                assert state["moves"] == []
+        # each play's text is the one format_play writes from the rules' positions
+        texts = [[a["text"] for a in g["actions"] if a["type"] == "play"] for g in doc["games"]]
+        assert texts == record_texts(doc)
         for player in players:
             await player.aclose()
         return {"final": final, "record": doc}

@@ -129,10 +129,11 @@ def new_page(
     prefs: dict[str, Any] | None = None,
     lang: str = "en-GB",
     size: str | None = None,
+    touch: bool = False,
 ) -> Page:
     """A page in a fresh browser context (its own cookies), preferences preset. ``size``
-    names one of VIEWPORTS; the phone sizes are touch screens."""
-    touch = False
+    names one of VIEWPORTS; the phone sizes are touch screens, as is any page with
+    ``touch``."""
     if size is not None:
         width, height = VIEWPORTS[size]
         touch = size != "desktop"

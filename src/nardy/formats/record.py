@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from nardy.formats.game_plays import play_texts
 from nardy.rules.errors import NardyError
 from nardy.rules.forfeit import reason_named
 from nardy.rules.game import (
@@ -57,9 +58,11 @@ class RecordError(NardyError):
 
 
 def match_to_record(
-    match: Match, players: Sequence[str] = ("player 0", "player 1")
+    match: Match, players: Sequence[str] = ("player 0", "player 1"), *, texts: bool = False
 ) -> dict[str, Any]:
-    """The record of ``match`` (a game not yet begun is left out)."""
+    """The record of ``match`` (a game not yet begun is left out); with ``texts``, each
+    play also carries its ``text`` as players write it (:mod:`nardy.formats.game_plays`),
+    a field other readers ignore."""
     games = [g for g in match.games if g.actions]
     return {
         "format": FORMAT,
@@ -67,19 +70,24 @@ def match_to_record(
         "settings": match.settings.to_json(match.variant),
         "players": list(players),
         "games": [
-            _game_to_json(game, before)
+            _game_to_json(game, before, texts=texts)
             for game, before in zip(games, match.scores_before(), strict=False)
         ],
         "score": list(match.score),
     }
 
 
-def _game_to_json(game: Game, score_before: tuple[int, int]) -> dict[str, Any]:
+def _game_to_json(game: Game, score_before: tuple[int, int], *, texts: bool) -> dict[str, Any]:
     doc: dict[str, Any] = {
         "score_before": list(score_before),
         "cube_enabled": game.cube_enabled,
         "actions": [action_to_json(a) for a in game.actions],
     }
+    if texts:
+        written = iter(play_texts(game))
+        for action in doc["actions"]:
+            if action["type"] == "play":
+                action["text"] = next(written)
     if game.result is not None:
         r = game.result
         doc["result"] = {"winner": r.winner, "points": r.points, "kind": r.kind}

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, NamedTuple, NotRequired, TypedDict
 
+from nardy.formats.game_plays import written_plays
 from nardy.formats.position_json import position_to_json
 from nardy.formats.record import action_to_json
 from nardy.rules.chouette import BOX, TEAM, Chouette
@@ -146,12 +147,15 @@ def steps_taken(game: Game) -> list[list[int]]:
     return [list(step) for step in game.moving.steps] if game.moving else []
 
 
-def last_play_in(game: Game, number: int) -> dict[str, Any] | None:
-    """The last confirmed play of ``game`` as a record action, with the game's ``number``."""
-    for action in reversed(game.actions):
-        if action.type == "play":
-            return {**action_to_json(action), "game": number}
-    return None
+def plays_of(game: Game) -> list[dict[str, Any]]:
+    """The confirmed plays of ``game``, oldest first, each a record action with its
+    ``text`` as players write it (:mod:`nardy.formats.game_plays`)."""
+    return [{**action_to_json(action), "text": text} for action, text in written_plays(game)]
+
+
+def last_play(plays: list[dict[str, Any]], number: int) -> dict[str, Any] | None:
+    """The last of a game's ``plays`` (:func:`plays_of`), with the game's ``number``."""
+    return {**plays[-1], "game": number} if plays else None
 
 
 def outcome(game: Game) -> Outcome | None:
@@ -202,6 +206,8 @@ class MatchCommon(TypedDict):
     offer: list[int] | None
     steps: list[list[int]]
     last_play: dict[str, Any] | None
+    moves: list[dict[str, Any]]
+    """The plays of ``last_play``'s game so far, oldest first, each with its ``text``."""
     result: Outcome | None
     last_result: Numbered | None
     rematch: str | None
@@ -244,6 +250,7 @@ def match_common(
 ) -> MatchCommon:
     """What everyone at a match table is told of this version."""
     game = match.game
+    plays, number = _latest_plays(match)
     return {
         "type": "state",
         "n": facts.n,
@@ -262,7 +269,8 @@ def match_common(
         "cube": cube(game),
         "offer": list(game.offer) if game.offer else None,
         "steps": steps_taken(game),
-        "last_play": _last_play(match),
+        "last_play": last_play(plays, number),
+        "moves": plays,
         "result": outcome(game),
         "last_result": _last_result(match),
         "rematch": rematch,
@@ -306,14 +314,15 @@ def _opening_dice(game: Game) -> list[int] | None:
     return list(first.attempts[-1])
 
 
-def _last_play(match: Match) -> dict[str, Any] | None:
-    """The last confirmed play of ``match`` as a record action, with its game's number
-    (from 1); worked out from the stored events alone, like everything in the state."""
+def _latest_plays(match: Match) -> tuple[list[dict[str, Any]], int]:
+    """The plays of the latest game of ``match`` that has any (:func:`plays_of`), and its
+    number (from 1): this game's, or before its first play the last game's; worked out
+    from the stored events alone, like everything in the state."""
     for number in range(len(match.games), 0, -1):
-        play = last_play_in(match.games[number - 1], number)
-        if play is not None:
-            return play
-    return None
+        plays = plays_of(match.games[number - 1])
+        if plays:
+            return plays, number
+    return [], len(match.games)
 
 
 def _last_result(match: Match) -> Numbered | None:
@@ -390,6 +399,8 @@ class ChouetteCommon(TypedDict):
     """``[member, took]`` for each answer so far to the box's double (CH4)."""
     steps: list[list[int]]
     last_play: dict[str, Any] | None
+    moves: list[dict[str, Any]]
+    """This game's plays so far, oldest first, each with its ``text``."""
     status: str
     commitment: str
     game_dice: dict[str, Any] | None
@@ -416,6 +427,7 @@ def chouette_common(
 ) -> ChouetteCommon:
     """What everyone at a chouette table is told of this version."""
     game = chouette.game
+    plays = plays_of(game) if game else []
     return {
         "type": "state",
         "kind": "chouette",
@@ -435,7 +447,8 @@ def chouette_common(
         "proposal": list(proposal) if proposal is not None else None,
         "answers": [list(answer) for answer in chouette.answers],
         "steps": steps_taken(game) if game else [],
-        "last_play": last_play_in(game, len(chouette.history) + 1) if game else None,
+        "last_play": last_play(plays, len(chouette.history) + 1),
+        "moves": plays,
         "status": facts.status,
         "commitment": facts.commitment,
         "game_dice": facts.game_dice,

@@ -6,7 +6,7 @@
 
 import { api } from "./api.js";
 import { BAR, boardSVG } from "./board.js";
-import { variantName } from "./common.js";
+import { playWords, variantName } from "./common.js";
 import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { prefs } from "./prefs.js";
@@ -178,7 +178,7 @@ export function analyseView(root) {
           class: i === shown ? "shown" : "", "data-play": String(i), tabindex: "0",
           onclick: () => { shown = i; render(); },
           onkeydown: (e) => { if (e.key === "Enter") { shown = i; render(); } },
-        }, h("td", {}, String(i + 1)), h("td", {}, p.play), h("td", { class: "num" }, equity(p.equity)),
+        }, h("td", {}, String(i + 1)), h("td", {}, playWords(p.play)), h("td", { class: "num" }, equity(p.equity)),
         h("td", { class: "num" }, p.difference === 0 ? "" : equity(p.difference)), h("td", { class: "num muted" }, t("review.ply", { n: p.ply })))))),
       h("p", { class: "small muted" }, t("hint.unit")));
   }

@@ -1,8 +1,8 @@
-// Shared pieces of the pages: variant names, settings summaries, move notation, names.
+// Shared pieces of the pages: variant names, settings summaries, plays as text, names.
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import { has, t } from "./i18n.js";
-import { facts, theirNumber } from "./variants.js";
+import { facts } from "./variants.js";
 
 /** A variant's name in the page's language (the server's title for one we have no words for). */
 export function variantName(variant) {
@@ -28,25 +28,23 @@ export function settingsSummary(variant, settings = {}) {
   return parts.join(" · ");
 }
 
-/** Steps written as players write them (24/20 13/off bar/22 in/20, 13/7(2)), in the
- * numbering of ``viewer`` when the mover is somebody else. */
-export function notation(steps, { mover = null, viewer = null, variant = null } = {}) {
-  if (!steps || !steps.length) return t("notation.none");
-  const turn = mover !== null && viewer !== null && mover !== viewer;
-  const word = (n, from) => {
-    if (from && n === 25) return t("notation.bar");
-    if (from && n === 26) return t("notation.in");
-    if (!from && n === 0) return t("notation.off");
-    return String(turn ? theirNumber(n, variant) : n);
-  };
-  const written = steps.map(([a, b]) => `${word(a, true)}/${word(b, false)}`);
-  const counted = [];
-  for (const w of written) {
-    const last = counted[counted.length - 1];
-    if (last && last[0] === w) last[1] += 1;
-    else counted.push([w, 1]);
-  }
-  return counted.map(([w, k]) => (k > 1 ? `${w}(${k})` : w)).join(" ");
+const PLACE_WORDS = { bar: "notation.bar", in: "notation.in", off: "notation.off" };
+
+/** A play's text as the page shows it: the text the server wrote (docs/PROTOCOL.md, "How
+ * plays are written"), in the mover's own numbering with its hits marked whoever looks,
+ * with the words for the bar, the reserve and bearing off in the page's language and a
+ * roll that could not be played (``-``) in words. The client writes no play of its own.
+ * "bar/20* 6/off" reads "banda/20* 6/zdjęcie" in Polish. */
+export function playWords(text) {
+  if (text === undefined || text === null) return "";
+  if (text === "-") return t("notation.none");
+  return text.replace(/\b(bar|in|off)\b/g, (word) => t(PLACE_WORDS[word]));
+}
+
+/** A play (a record action, the state's ``last_play`` or one of its ``moves``) as the page
+ * shows it: its ``text`` through :func:`playWords`. */
+export function playText(play) {
+  return playWords(play && play.text);
 }
 
 export function formatClock(seconds) {

@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import { api } from "./api.js";
+import { playWords } from "./common.js";
 import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { equity } from "./review_parts.js";
@@ -45,7 +46,7 @@ export function createHints(tableId, send) {
           h("h2", {}, t("hint.title_move", { n: answer.ply })),
           h("ol", { class: "hint-plays" }, ...answer.plays.map((p, i) =>
             h("li", { "data-play": String(i) },
-              h("span", { class: "play" }, p.play),
+              h("span", { class: "play" }, playWords(p.play)),
               h("span", { class: "num" }, equity(p.equity)),
               h("span", { class: "num muted" }, p.difference === 0 ? "" : equity(p.difference))))),
           h("p", { class: "small muted" }, t("hint.chances", {

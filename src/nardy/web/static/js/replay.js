@@ -6,7 +6,7 @@
 
 import { api } from "./api.js";
 import { applyStep, boardSVG } from "./board.js";
-import { colourOf, notation, seatName, settingsSummary, variantName } from "./common.js";
+import { colourOf, playText, seatName, settingsSummary, variantName } from "./common.js";
 import { clear, h } from "./dom.js";
 import { exportLinks, idsPanel, loadIds } from "./exports.js";
 import { t } from "./i18n.js";
@@ -64,15 +64,15 @@ export function framesOf(record, seat = 0) {
   return frames;
 }
 
-/** One action in words; plays in the numbering of ``viewer`` when given. */
-export function describe(action, players, viewer = null, variant = null) {
+/** One action in words; a play as its mover writes it, whoever looks. */
+export function describe(action, players) {
   if (!action) return t("replay.start");
-  const said = describeAction(action, players, viewer, variant);
+  const said = describeAction(action, players);
   // a forfeit's actions (rules/forfeit.py) say why the game ended: time ran out, or a player left
   return action.reason ? `${said} (${t(`replay.reason.${action.reason}`)})` : said;
 }
 
-function describeAction(action, players, viewer, variant) {
+function describeAction(action, players) {
   const who = action.player === null || action.player === undefined ? "" : players[action.player] || "?";
   switch (action.type) {
     case "opening":
@@ -80,7 +80,7 @@ function describeAction(action, players, viewer, variant) {
     case "roll":
       return t("replay.roll", { name: who, dice: action.dice.join("–") });
     case "play":
-      return t("replay.play", { name: who, dice: action.dice.join("–"), play: notation(action.steps, { mover: action.player, viewer, variant }) });
+      return t("replay.play", { name: who, dice: action.dice.join("–"), play: playText(action) });
     case "resign":
       return t("replay.resign", { name: who, what: t(`resign.level${action.level || 1}`) });
     default:
@@ -183,7 +183,7 @@ export function replayView(root, tableId) {
       list.append(h("li", {},
         h("button", { type: "button", "data-frame": String(k), "aria-current": k === at ? "true" : null, onclick: () => go(k, "list") },
           h("span", { class: "who" }, mover === null ? "" : h("span", { class: `chip ${colourOf(view, mover)}`, "aria-hidden": "true" })),
-          h("span", {}, describe(action, players, seat, record.variant)))));
+          h("span", {}, describe(action, players)))));
     });
     return list;
   }
@@ -205,7 +205,7 @@ export function replayView(root, tableId) {
         h("div", { class: "board-frame" }, board),
         bar(seat, colours[0], frame.score),
         h("p", { class: "status", id: "replay-action", "aria-live": "polite" },
-          t("replay.game", { n: frame.game + 1 }), " · ", describe(frame.action, players, seat, record.variant), result),
+          t("replay.game", { n: frame.game + 1 }), " · ", describe(frame.action, players), result),
         h("div", { class: "controls" },
           nav("first", t("replay.first"), 0),
           nav("prev", t("replay.prev"), at - 1),

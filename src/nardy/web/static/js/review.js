@@ -7,7 +7,7 @@
 
 import { api } from "./api.js";
 import { boardSVG } from "./board.js";
-import { seatName, settingsSummary, variantName } from "./common.js";
+import { playWords, seatName, settingsSummary, variantName } from "./common.js";
 import { clear, h } from "./dom.js";
 import { exportLinks, idsPanel, loadIds } from "./exports.js";
 import { t } from "./i18n.js";
@@ -153,7 +153,7 @@ export function reviewView(root, tableId) {
     const who = players[d.player] || "?";
     const marked = d.mark ? h("span", { class: `mark ${d.mark.replace(" ", "-")}`, "data-mark": d.mark }, `${markSign(d.mark)} ${markName(d.mark)}`) : null;
     box.append(h("h2", {}, t(`review.kind_${d.kind}`, { name: who }), " ", marked));
-    const say = (word) => ({ double: t("review.double"), "no double": t("review.no_double"), take: t("action.take"), drop: t("action.drop"), accept: t("action.accept"), decline: t("action.decline") })[word] || word;
+    const say = (word) => ({ double: t("review.double"), "no double": t("review.no_double"), take: t("action.take"), drop: t("action.drop"), accept: t("action.accept"), decline: t("action.decline") })[word] || playWords(word);
     box.append(
       h("p", { id: "review-played" }, h("strong", {}, t("review.played")), " ", say(d.played), " ", h("span", { class: "num" }, equity(d.equity))),
       h("p", { id: "review-best" }, h("strong", {}, t("review.best")), " ", say(d.best), " ", h("span", { class: "num" }, equity(d.best_equity))),
@@ -168,7 +168,7 @@ export function reviewView(root, tableId) {
         onclick: () => { shown = c; render(); },
         onkeydown: (e) => { if (e.key === "Enter") { shown = c; render(); } },
       },
-      h("td", {}, c.played ? "▶ " : "", c.play),
+      h("td", {}, c.played ? "▶ " : "", playWords(c.play)),
       h("td", { class: "num" }, equity(c.equity)),
       h("td", { class: "num" }, c.difference === 0 ? "" : equity(c.difference)),
       h("td", { class: "num muted" }, t("review.ply", { n: c.ply }))));

@@ -1,4 +1,4 @@
-// The table: the board, the controls and the chat, talking to /ws/tables/{id}.
+// The table: the board, the controls, the move list and the chat, talking to /ws/tables/{id}.
 // The client knows no rules: it offers exactly the steps in ``legal.steps`` of the state
 // the server sent, and sends them back one at a time. A chouette table (state.kind
 // "chouette") shares the board and the steps; its roles, ledger and cube decisions are
@@ -16,6 +16,7 @@ import { prefs } from "./prefs.js";
 import { play } from "./sound.js";
 import { boardInput } from "./table/input.js";
 import { asksViewer, boardModel, mirrored } from "./table/model.js";
+import { moveListCard } from "./table/movelist.js";
 import { animateSteps, sideOf, unseenSteps } from "./table/moves.js";
 import { betweenGames, chatCard, controls, endActions, finished, inviteCard, linksOf, playerBar, resultBox } from "./table/panels.js";
 import { tableSocket } from "./table/socket.js";
@@ -252,10 +253,16 @@ export function tableView(root, tableId) {
     const field = el.side.querySelector("#chat-input");
     const typing = field && document.activeElement === field;
     const invite = inviteCard(state, tableId);
+    const moves = moveListCard(state, newsName);
+    // the list follows the newest play, unless its reader scrolled back to an older one
+    const shown = el.side.querySelector("#table-moves");
+    const following = !shown || shown.scrollTop + shown.clientHeight >= shown.scrollHeight - 4;
+    const kept = shown ? shown.scrollTop : 0;
     clear(el.side).append(
       el.hints.element,
       ...(invite ? [invite] : []),
       ...(chouette() ? [rosterCard(state, nameOf)] : []),
+      moves.box,
       chat.box,
       h("div", { class: "links" }, ...linksOf(state, tableId)),
     );
@@ -265,6 +272,7 @@ export function tableView(root, tableId) {
       again.setSelectionRange(again.value.length, again.value.length);
     }
     chat.list.scrollTop = chat.list.scrollHeight;
+    moves.list.scrollTop = following ? moves.list.scrollHeight : kept;
   }
 
   function renderBoard() {

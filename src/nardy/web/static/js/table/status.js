@@ -1,10 +1,10 @@
 // The words of the table: the sentence under the board (whose turn, what to do), how a
 // game ended, and the news of what the others just did (a play, a take, a drop, the
-// opening roll), written in the viewer's numbering.
+// opening roll), each play as its mover writes it.
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import { chouetteStatus } from "../chouette.js";
-import { notation } from "../common.js";
+import { playText as written } from "../common.js";
 import { t } from "../i18n.js";
 import { cannotMove, rollsItself } from "./model.js";
 
@@ -75,10 +75,9 @@ export function openingText(state, nameOf) {
   return t("news.opening", { a: nameOf(0), x: a, b: nameOf(1), y: b, starter: nameOf(state.starter) });
 }
 
-/** A play as news: "Ala played 5–2: 13/8 6/4", in the viewer's numbering. */
+/** A play as news: "Ala played 6–1: 13/7 8/7", in the mover's numbering. */
 export function playText(state, play, nameOf) {
-  const steps = notation(play.steps, { mover: play.player, viewer: state.perspective, variant: state.variant });
-  return t("news.played", { name: nameOf(play.player), dice: (play.dice || []).join("–"), play: steps });
+  return t("news.played", { name: nameOf(play.player), dice: (play.dice || []).join("–"), play: written(play) });
 }
 
 /** What the others did between two states, newest last: ``[{kind, say}]`` (``say()``
