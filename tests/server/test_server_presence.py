@@ -150,3 +150,19 @@ def test_presence_crosses_processes(site: SiteProcesses) -> None:
         await asyncio.gather(ala.aclose(), ben.aclose())
 
     run(scenario())
+
+
+def test_the_creator_of_a_table_waiting_for_a_player_has_a_deadline(live: LiveServer) -> None:
+    async def scenario() -> None:
+        ala = await Client(live.url, "Ala").guest()
+        table = await ala.create("backgammon", {"match_to": 3}, seat=0)
+        watcher = Client(live.url, "watcher")
+        await watcher.open(table)
+        away = await seen(watcher, 0, False)  # she has not come: withdrawn after the grace
+        assert away["deadline"] is not None and away["left"] > 0
+        assert presence(watcher)["seats"][1] is None  # type: ignore[index]
+        await ala.open()
+        await seen(watcher, 0, True)
+        await asyncio.gather(ala.aclose(), watcher.aclose())
+
+    run(scenario())

@@ -562,9 +562,8 @@ class Room:
 
     def grace_deadline(self, seat: int) -> float | None:
         """When (monotonic) the absent player at ``seat`` runs out of grace, or None where
-        no grace applies (each kind of table knows; here, the creator of a table waiting
-        for players, which withdraws itself then)."""
-        return self._withdraw_at() if seat == self.creator_seat() else None
+        no grace applies (each kind of table knows; none by default)."""
+        return None
 
     def presence(self) -> protocol.Presence:
         """Who of the players is here now, and until when an absent one keeps the seat."""

@@ -303,9 +303,10 @@ class Table(Room):
     def grace_deadline(self, seat: int) -> float | None:
         """When (monotonic) the absent player at ``seat`` runs out of grace: between two
         people, the grace after they left (they lose if the game waits for them then, or
-        as soon as it does later); None against the computer and once the match is over."""
+        as soon as it does later); while a seat is free, the creator's (the table withdraws
+        itself then); None against the computer and once the match is over."""
         if None in self.row.seats:
-            return super().grace_deadline(seat)
+            return self._withdraw_at() if seat == self.creator_seat() else None
         if self.is_over() or self.agents or self._connected(seat):
             return None
         since = self._away_since.get(seat)
