@@ -61,7 +61,8 @@ class Client:
     other: list[dict[str, Any]] = field(default_factory=list)
     """Errors and other messages without an id."""
     presences: list[dict[str, Any]] = field(default_factory=list)
-    """Every ``presence`` received (docs/PROTOCOL.md, "Presence"), in order."""
+    """Every ``presence`` received (docs/PROTOCOL.md, "Presence and the
+    archive"), in order."""
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     reader: asyncio.Task[None] | None = None
     next_id: int = 0

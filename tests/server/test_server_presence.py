@@ -1,6 +1,6 @@
-"""Presence (docs/PROTOCOL.md, "Presence"): both players see within a second whether the
-other is connected, or away with the grace's deadline — a person's socket, a bot's
-stream and the computer all count — on one process and across two."""
+"""Presence (docs/PROTOCOL.md, "Presence and the archive"): both players see within a
+second whether the other is connected, or away with the grace's deadline — a person's
+socket, a bot's stream and the computer all count — on one process and across two."""
 
 from __future__ import annotations
 

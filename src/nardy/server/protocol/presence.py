@@ -1,5 +1,5 @@
-"""The ``presence`` message (docs/PROTOCOL.md, "Presence"): who of a table's players is
-connected now, and for how long an absent one keeps the seat.
+"""The ``presence`` message (docs/PROTOCOL.md, "Presence and the archive"): who of a
+table's players is connected now, and for how long an absent one keeps the seat.
 
 Presence is not a change of the table: it has no version and is never stored. A table
 sends it to everyone there whenever a seat's presence changes (a player's last socket

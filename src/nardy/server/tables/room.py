@@ -558,7 +558,7 @@ class Room:
         if not self.connections and self.on_idle is not None:
             self.on_idle(self)
 
-    # -- presence (docs/PROTOCOL.md, "Presence")
+    # -- presence (docs/PROTOCOL.md, "Presence and the archive")
 
     def grace_deadline(self, seat: int) -> float | None:
         """When (monotonic) the absent player at ``seat`` runs out of grace, or None where
