@@ -60,6 +60,9 @@ class Client:
     replies: dict[Any, dict[str, Any]] = field(default_factory=dict)
     other: list[dict[str, Any]] = field(default_factory=list)
     """Errors and other messages without an id."""
+    presences: list[dict[str, Any]] = field(default_factory=list)
+    """Every ``presence`` received (docs/PROTOCOL.md, "Presence and the
+    archive"), in order."""
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     reader: asyncio.Task[None] | None = None
     next_id: int = 0
@@ -139,6 +142,10 @@ class Client:
                 if message.get("type") == "state":
                     self.state = message
                     self.states.append(message)
+                elif message.get("type") == "presence":
+                    self.presences.append(message)
+                    self.changed.set()
+                    continue
                 if message.get("id") is not None and message.get("type") != "state":
                     self.replies[reply_key(message["id"])] = message
                 elif message.get("type") != "state":

@@ -48,6 +48,7 @@ def test_every_id_comes_back_exactly_and_the_socket_stays(
         url = f"{live.url.replace('http', 'ws', 1)}/ws/tables/{table}"
         async with connect(url, proxy=None, max_size=1 << 22) as sock:
             json.loads(await sock.recv())  # the state
+            assert json.loads(await sock.recv())["type"] == "presence"  # who is there
             await sock.send(message)
             reply = str(await sock.recv())
             await sock.send('{"type": "ping", "id": "after"}')

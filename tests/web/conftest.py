@@ -57,9 +57,10 @@ VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844), "phone-sideways": (844
 """The sizes every table test runs at: a laptop, and a phone held upright and sideways."""
 
 
-def run_server(folder: Path, grace: float = 60.0) -> Iterator[str]:
+def run_server(folder: Path, grace: float = 60.0, archive: float = 900.0) -> Iterator[str]:
     """A nardy server on a throw-away SQLite database in ``folder``; the computer plays at
-    random. Yields its address and stops it afterwards."""
+    random; a table nobody is at leaves the lobby after ``archive`` seconds. Yields its
+    address and stops it afterwards."""
     import uvicorn
 
     from nardy.bot.agents.agent import RandomAgent
@@ -77,7 +78,12 @@ def run_server(folder: Path, grace: float = 60.0) -> Iterator[str]:
     # analyses past the browser's patience
     engine = EngineLimits(niceness=0)
     config_ = ServerConfig(
-        grace=grace, analysis_ply=0, bot_delay=0.0, limits=trusted, engine=engine
+        grace=grace,
+        analysis_ply=0,
+        bot_delay=0.0,
+        limits=trusted,
+        engine=engine,
+        archive=archive,
     )
     app = create_app(store, config_, agents=agents)
     port = free_port()

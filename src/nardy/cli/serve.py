@@ -45,6 +45,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds a finished table stays live after its last viewer left, before it is "
         f"unloaded (with --broker, its lease given up too; default {defaults.LINGER:g})",
     )
+    parser.add_argument(
+        "--archive",
+        type=float,
+        default=defaults.ARCHIVE,
+        help="seconds an unfinished table stays on the public lists once none of its "
+        f"players is there (default {defaults.ARCHIVE:g})",
+    )
     add_web_arguments(parser)
     add_engine_arguments(parser)
     add_proxy_arguments(parser)
@@ -186,6 +193,7 @@ def run(args: argparse.Namespace) -> int:
         analysis_ply=args.analysis_ply,
         entropy_wait=args.entropy_wait,
         linger=args.linger,
+        archive=args.archive,
         allowed_origins=tuple(args.allow_origin),
         limits=Limits(
             trusted=tuple(args.trust),

@@ -76,6 +76,9 @@ class ServerConfig:
     linger: float = defaults.LINGER
     """Seconds a finished table stays live after its last viewer left, before it is
     unloaded (with other processes, its lease given up too)."""
+    archive: float = defaults.ARCHIVE
+    """Seconds an unfinished table stays on the public lists once none of its seated
+    people is there (:mod:`nardy.server.site.archive`)."""
 
 
 def default_agents(variant: str, level: str) -> Any:
@@ -133,6 +136,7 @@ def create_app(
         config.bot_delay,
         config.entropy_wait,
         config.linger,
+        config.archive,
     )
     throttle = Throttle(config.limits, shared=None if broker is None else broker.url)
     accounts = Accounts(store, config.limits.concurrent_hashes, config.limits.hashes_waiting)

@@ -14,3 +14,7 @@ LINGER = 30.0
 """Seconds a finished table stays live after its last viewer left, before it is unloaded
 (with several processes, its lease in Redis given up too; so is an unfinished table that
 waits for people alone, with no clock running)."""
+
+ARCHIVE = 900.0
+"""Seconds an unfinished table stays on the public lists after the last of its seated
+people left it: then it is archived (:mod:`nardy.server.site.archive`)."""

@@ -227,6 +227,7 @@ class TableSockets:
                         key = str(id(connection))
                         await self.throttle.pace(key, connection.session, connection.address, cost)
                     await connection.send(table.view(connection.player_id))
+                    await connection.send(dict(table.presence()))
                     return
                 case protocol.Rematch():
                     if connection.player_id is None:

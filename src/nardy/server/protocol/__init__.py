@@ -37,6 +37,7 @@ from nardy.server.protocol.messages import (
     game_event,
     parse,
 )
+from nardy.server.protocol.presence import Presence, SeatPresence, presence, seat_presence
 from nardy.server.protocol.states import (
     ChatLine,
     ChouetteCommon,
@@ -78,12 +79,14 @@ __all__ = [
     "Message",
     "Ping",
     "Play",
+    "Presence",
     "ProtocolError",
     "Refuse",
     "Rematch",
     "Resign",
     "Resync",
     "Roll",
+    "SeatPresence",
     "State",
     "Step",
     "Take",
@@ -95,4 +98,6 @@ __all__ = [
     "match_common",
     "match_state",
     "parse",
+    "presence",
+    "seat_presence",
 ]

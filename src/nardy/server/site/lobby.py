@@ -26,6 +26,7 @@ from nardy.rules.errors import NardyError
 from nardy.rules.settings import Settings
 from nardy.server import defaults
 from nardy.server.dice import commitment as dice_service
+from nardy.server.site.archive import archived
 from nardy.server.site.cluster import NOT_HERE, Moved, Site
 from nardy.server.site.keyed_locks import KeyedLocks
 from nardy.server.site.ratings import Outcome, Ratings
@@ -131,6 +132,7 @@ class Lobby:
         bot_delay: float = defaults.BOT_DELAY,
         entropy_wait: float = defaults.ENTROPY_WAIT,
         linger: float = defaults.LINGER,
+        archive: float = defaults.ARCHIVE,
     ) -> None:
         self.store = store
         self.make_agent = agents
@@ -153,6 +155,9 @@ class Lobby:
         self.linger = linger
         """Seconds a finished table stays live here after its last viewer left, before it
         is unloaded (with other processes, and its lease given up)."""
+        self.archive = archive
+        """Seconds an unfinished table stays on the public lists once none of its seated
+        people is there (:mod:`nardy.server.site.archive`)."""
         self._lingering: set[str] = set()
         """Tables waiting to be unloaded."""
         self._tasks: set[asyncio.Task[None]] = set()
@@ -311,6 +316,7 @@ class Lobby:
                 await table.start()
             else:
                 await table.arm()
+            table.note_presence()  # nobody is here yet
         await self.record_missing()
         return len(rows)
 
@@ -368,6 +374,7 @@ class Lobby:
                 "opponent": request.opponent,
                 "rated": request.rated,
                 "dice": dice_service.SCHEME,
+                "away": time.time(),  # until its creator's socket opens
             },
             status="playing" if None not in seats else "open",
             invite=secrets.token_urlsafe(12) if request.opponent == "invite" else None,
@@ -524,6 +531,7 @@ class Lobby:
                 "previous": old.id,
                 "rematch": None,
                 "dice": dice_service.SCHEME,
+                "away": time.time(),  # until one of its players opens it
             },
             status="playing",
             invite=None,
@@ -604,6 +612,7 @@ class Lobby:
             await table.start()
         elif table.row.status == "open":
             await table.arm()
+        table.note_presence()  # its sockets, if any, join next
         self._idle(table)
         return table
 
@@ -714,28 +723,31 @@ class Lobby:
 
     def listing(self, player_id: str | None) -> list[dict[str, Any]]:
         """The player's own unfinished tables, and the public tables that are open or being
-        played (to watch). With other processes, from the store, which they all share."""
+        played (to watch) and not archived. With other processes, from the store, which
+        they all share."""
+        now = time.time()
         if self.site is not None:
-            return [
-                entry
-                for row in self.store.tables("open", "playing")
-                if (entry := _listed(row, player_id, False, self.store)) is not None
-            ]
+            rows = [(row, False) for row in self.store.tables("open", "playing")]
+        else:
+            rows = [(table.row, table.is_over()) for table in self.tables.values()]
         return [
             entry
-            for table in self.tables.values()
-            if (entry := _listed(table.row, player_id, table.is_over(), self.store)) is not None
+            for row, over in rows
+            if not over
+            and (entry := _listed(row, player_id, archived(row, now, self.archive), self.store))
+            is not None
         ]
 
 
 def _listed(
-    row: TableRow, player_id: str | None, over: bool, store: Store
+    row: TableRow, player_id: str | None, dead: bool, store: Store
 ) -> dict[str, Any] | None:
-    """A table's line in the lobby, if it has one for ``player_id`` (``bots`` marks the
-    seats where a bot account sits, INTERFACES.md §9)."""
+    """A table's line in the lobby, if it has one for ``player_id``; an archived
+    (``dead``) table only for its players. ``bots`` marks the seats where a bot account
+    sits (INTERFACES.md §9)."""
     mine = player_id is not None and player_id in row.seats
-    public = row.invite is None and row.status in ("open", "playing")
-    if not (public or mine) or over:
+    public = row.invite is None and row.status in ("open", "playing") and not dead
+    if not (public or mine):
         return None
     names: dict[str, str] = row.options.get("names", {})
     return {
@@ -748,5 +760,6 @@ def _listed(
         "mine": mine,
         "clock": row.options.get("clock"),
         "rated": bool(row.options.get("rated")),
+        "archived": dead,
         "bots": bot_seats(store, row.seats),
     }

@@ -130,6 +130,10 @@ class Room:
     used: float = field(default_factory=time.monotonic)
     """When (monotonic) the table was last loaded, looked up for a socket, or left by its
     last connection."""
+    _presence_key: tuple[Any, ...] | None = None
+    """What the presence last sent to everyone said (:meth:`_announce`)."""
+    _away_task: asyncio.Task[None] | None = None
+    """The write of since when no seated player has been here (:meth:`_note_away`)."""
 
     state_fields: ClassVar[tuple[str, ...]] = ("row", "n", "rolls", "chat", "book", "withdrawn")
     """What a rebuild from the store replaces (subclasses add their game state)."""
@@ -512,7 +516,9 @@ class Room:
             self._away_since.pop(seat, None)
             async with self.lock:
                 self._arm_timer()
+            self.note_presence()
         await connection.send(self.view(connection.player_id))
+        await self._announce(connection)
 
     async def leave(self, connection: Connection) -> None:
         if connection not in self.connections:
@@ -527,6 +533,8 @@ class Room:
             self._away_since[seat] = time.monotonic()
             async with self.lock:
                 self._arm_timer()
+            self.note_presence()
+            await self._announce()
 
     async def broadcast(self) -> None:
         """Send everyone the state as they see it: the fields common to all built once,
@@ -544,10 +552,100 @@ class Room:
         for connection, seat in connections:
             with contextlib.suppress(Exception):
                 await connection.send_text(texts[seat])
+        await self._announce()
         if self.on_change is not None:
             await self.on_change(self)
         if not self.connections and self.on_idle is not None:
             self.on_idle(self)
+
+    # -- presence (docs/PROTOCOL.md, "Presence and the archive")
+
+    def grace_deadline(self, seat: int) -> float | None:
+        """When (monotonic) the absent player at ``seat`` runs out of grace, or None where
+        no grace applies (each kind of table knows; none by default)."""
+        return None
+
+    def presence(self) -> protocol.Presence:
+        """Who of the players is here now, and until when an absent one keeps the seat."""
+        return self._presence()[1]
+
+    def _presence(self) -> tuple[tuple[Any, ...], protocol.Presence]:
+        """The presence, and what of it is news (the monotonic times it is made of)."""
+        now, wall = time.monotonic(), time.time()
+        key: list[Any] = []
+        seats: list[protocol.SeatPresence | None] = []
+        for seat, holder in enumerate(self.row.seats):
+            if holder is None:
+                key.append(None)
+                seats.append(None)
+                continue
+            here = seat in self.computers() or self._connected(seat)
+            deadline = None if here else self.grace_deadline(seat)
+            since = None if here else self._away_since.get(seat)
+            key.append((here, since, deadline))
+            since_wall, deadline_wall = (
+                None if t is None else round(wall - (now - t), 3) for t in (since, deadline)
+            )
+            seats.append(
+                protocol.seat_presence(
+                    connected=here, since=since_wall, deadline=deadline_wall, now=wall
+                )
+            )
+        return tuple(key), protocol.presence(self.id, seats)
+
+    async def _announce(self, joining: Connection | None = None) -> None:
+        """Send everyone the presence if it changed since it was last sent, else only
+        ``joining`` (a connection that has just been sent the state)."""
+        if self.gone:
+            return
+        key, message = self._presence()
+        if key != self._presence_key:
+            self._presence_key = key
+            text = wire.dumps(message)
+            for connection in list(self.connections):
+                with contextlib.suppress(Exception):
+                    await connection.send_text(text)
+        elif joining is not None:
+            with contextlib.suppress(Exception):
+                await joining.send(cast(dict[str, Any], message))
+
+    def _people_here(self) -> bool:
+        """Whether a seated player other than the computer has a connection here."""
+        computers = self.computers()
+        return any(
+            self._connected(seat)
+            for seat, holder in enumerate(self.row.seats)
+            if holder is not None and seat not in computers
+        )
+
+    def note_presence(self) -> None:
+        """Store, in the table's options, since when (Unix time) none of its seated people
+        has had a connection, or None while one has: the lobby archives a table nobody
+        comes to (:mod:`nardy.server.site.archive`). Written in the background, under the
+        table's lock, the latest presence winning."""
+        if self.gone or self.is_over():
+            return
+        if (self._away_task is None or self._away_task.done()) and self._away_stale():
+            self._away_task = asyncio.get_running_loop().create_task(self._note_away())
+
+    def _away_stale(self) -> bool:
+        """Whether the stored ``away`` says otherwise than the connections."""
+        stored = self.row.options.get("away", 0.0)
+        return (stored is None) != self._people_here()
+
+    async def _note_away(self) -> None:
+        async with self.lock:
+            while not self.gone and not self.is_over() and self._away_stale():
+                away = None if self._people_here() else round(time.time(), 3)
+                options = {**self.row.options, "away": away}
+                try:
+                    await asyncio.to_thread(
+                        self.store.update_table, self.id, self.epoch, options=options
+                    )
+                except STORE_ERRORS as error:  # written at the next change of presence
+                    log.warning("table %s: presence not stored (%s)", self.id, _reason(error))
+                    return
+                self.row = replace(self.row, options=options)
 
     def _arm_timer(self) -> None:
         """Start the timer for whatever deadline is pending (none by default)."""

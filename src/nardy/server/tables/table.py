@@ -300,6 +300,18 @@ class Table(Room):
             limits["left"] = since + self.grace
         return limits
 
+    def grace_deadline(self, seat: int) -> float | None:
+        """When (monotonic) the absent player at ``seat`` runs out of grace: between two
+        people, the grace after they left (they lose if the game waits for them then, or
+        as soon as it does later); while a seat is free, the creator's (the table withdraws
+        itself then); None against the computer and once the match is over."""
+        if None in self.row.seats:
+            return self._withdraw_at() if seat == self.creator_seat() else None
+        if self.is_over() or self.agents or self._connected(seat):
+            return None
+        since = self._away_since.get(seat)
+        return None if since is None else since + self.grace
+
     def _deadline(self) -> float | None:
         withdraw = self._withdraw_at()
         return withdraw if withdraw is not None else min(self._limits().values(), default=None)

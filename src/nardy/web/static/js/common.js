@@ -52,10 +52,15 @@ export function formatClock(seconds) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
+const MADE_UP_GUEST = /^(?:Guest|Gość|Svečias|Гость) (\d{4})$/; // lobby.guest_default in each language
+
 /** A seat's name as shown: the server names the computer "computer (level)", and at a
- * chouette "computer N (level)". */
+ * chouette "computer N (level)"; a guest's made-up name ("Гость 1234", given in its
+ * maker's language, lobby/session.js) is written in the viewer's. */
 export function seatName(name) {
   if (!name) return name;
+  const guest = MADE_UP_GUEST.exec(name);
+  if (guest) return t("lobby.guest_default", { n: guest[1] });
   const m = /^computer \((\w+)\)$/.exec(name);
   if (m) return t("table.computer", { level: t(`level.${m[1]}`) });
   const n = /^computer (\d+) \((\w+)\)$/.exec(name);

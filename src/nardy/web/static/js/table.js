@@ -19,6 +19,7 @@ import { asksViewer, boardModel, mirrored } from "./table/model.js";
 import { moveListCard } from "./table/movelist.js";
 import { animateSteps, sideOf, unseenSteps } from "./table/moves.js";
 import { betweenGames, chatCard, controls, endActions, finished, inviteCard, linksOf, playerBar, resultBox } from "./table/panels.js";
+import { presenceKeeper, presenceTag } from "./table/presence.js";
 import { tableSocket } from "./table/socket.js";
 import { currentNews, ended, firstTurn, newsBetween, statusText } from "./table/status.js";
 
@@ -31,6 +32,8 @@ export function tableView(root, tableId) {
   let waiting = null; // the newest state that arrived during an animation
   let news = [];
   let clockTimer = null;
+  let presenceTimer = null;
+  const presence = presenceKeeper();
   let lastSettled = null;
   const draft = { text: "" };
   // The board's input, made with the board (a stand-in until the first state).
@@ -44,6 +47,7 @@ export function tableView(root, tableId) {
 
   const socket = tableSocket(tableId, {
     state: onState,
+    presence: onPresence,
     rematch: (id) => { location.hash = `#/table/${id}`; },
     // before the first state, a refusal is the whole page (refused below), not a toast
     error: (message) => state && (unsend(), toast(t("error.server", { message }))),
@@ -112,6 +116,16 @@ export function tableView(root, tableId) {
     }
     if (unseen) play("move");
     render();
+  }
+
+  /** Who is there changed: the bars again, counting down while somebody is away. */
+  function onPresence(doc) {
+    presence.set(doc);
+    clearInterval(presenceTimer);
+    if (presence.counting()) {
+      presenceTimer = setInterval(() => (document.body.contains(page) && state && el.board ? renderBars() : clearInterval(presenceTimer)), 1000);
+    }
+    if (state && el.board) renderBars();
   }
 
   function sounds(before, next) {
@@ -205,7 +219,7 @@ export function tableView(root, tableId) {
   function renderBars() {
     const seat = state.perspective;
     const spent = (performance.now() - received) / 1000;
-    const bar = (side) => (chouette() ? sideBar(state, side, nameOf) : playerBar(state, side, spent));
+    const bar = (side) => (chouette() ? sideBar(state, side, nameOf) : playerBar(state, side, spent, presenceTag(state, side, presence.seat(side))));
     clear(el.them).append(...bar(1 - seat));
     clear(el.me).append(...bar(seat));
     // the bar of the side the table waits for stands out (its "to play" tag may be hidden)
@@ -309,6 +323,7 @@ export function tableView(root, tableId) {
     },
     close: () => {
       clearInterval(clockTimer);
+      clearInterval(presenceTimer);
       window.removeEventListener("nardy:prefs", onPrefs);
       document.title = "nardy";
       socket.close();

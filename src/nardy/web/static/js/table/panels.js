@@ -28,8 +28,8 @@ function dieIcon(value, colour) {
 }
 
 /** One player's bar above or below the board. ``spent`` is the time since the state
- * arrived (for a running clock). */
-export function playerBar(state, seat, spent) {
+ * arrived (for a running clock); ``presence`` the player's presence tag, if shown. */
+export function playerBar(state, seat, spent, presence = null) {
   const name = seatName(state.seats[seat]) || t("table.empty_seat");
   const colour = colourOf(state, seat);
   const mine = seat === state.perspective ? 0 : 1;
@@ -48,6 +48,7 @@ export function playerBar(state, seat, spent) {
       h("span", { class: "name", title: name }, name),
       state.bots && state.bots[seat] ? h("span", { class: "tag bot", title: t("bot.account") }, t("bot.mark")) : null,
       seat === state.you ? h("span", { class: "tag you" }, t("table.you")) : null),
+    presence,
     opening,
     toMove ? h("span", { class: "tag turn" }, t("table.to_move")) : null,
     h("span", { class: "spacer" }),

@@ -2,7 +2,8 @@
 // exponential backoff and jitter (so a server restart is not met by every client at the
 // same instant), at once when the network or the page comes back; the state the server
 // sends on every connection is the resync. A refusal (no such table, a private table, a
-// session that ended) is not retried. Every message goes to the table view.
+// session that ended) is not retried. Every message goes to the table view: states, and
+// who of the players is there (``presence``, docs/PROTOCOL.md, Presence and the archive).
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import { contributeIfAsked } from "../contribute.js";
@@ -18,7 +19,7 @@ const RETRY_MOST = 10000;
 const NO_SUCH_TABLE = 4004; // docs/PROTOCOL.md, The table socket
 const NO_RETRY = [1008, 4001, NO_SUCH_TABLE];
 
-/** Open ``/ws/tables/{tableId}``; ``on.state``, ``on.rematch``, ``on.error`` receive the
+/** Open ``/ws/tables/{tableId}``; ``on.state``, ``on.presence``, ``on.rematch``, ``on.error`` receive the
  * server's messages, ``on.offline(lost)`` hears when the connection is lost and back, and
  * ``on.refused({missing, message})`` when the server refused it for good (``missing``: there
  * is no such table). Returns ``{send, close}``; ``send`` says whether it could send. */
@@ -52,7 +53,8 @@ export function tableSocket(tableId, on) {
         retries = 0;
         on.offline(false);
         on.state(doc);
-      } else if (doc.type === "rematch") on.rematch(doc.table);
+      } else if (doc.type === "presence") on.presence(doc);
+      else if (doc.type === "rematch") on.rematch(doc.table);
       else if (doc.type === "error") {
         debug.errors += 1;
         lastError = doc.message;
