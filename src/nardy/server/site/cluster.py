@@ -56,9 +56,11 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from redis.exceptions import RedisError
+
 from nardy.server import protocol
 from nardy.server.protocol import wire
-from nardy.server.site.broker import Broker, BrokerError, CallFailed
+from nardy.server.site.broker import Broker, BrokerError, CallFailed, Unreachable
 from nardy.server.store.database import TableRow
 from nardy.server.tables.replies import Replies
 from nardy.server.tables.room import Connection, Room, TableError
@@ -479,7 +481,11 @@ class Site:
                 try:
                     message = {"op": "deliver", "from": self.me, "items": items}
                     await self.broker.send(process, message)
-                except Exception:  # that process is gone: its sockets went with it
+                except Unreachable:  # that process is gone: its sockets went with it
+                    self._outgoing.pop(process, None)
+                    return
+                except (BrokerError, RedisError, OSError, TypeError):  # Redis, or a bad item
+                    log.exception("dropped %d messages for process %s", len(items), process)
                     self._outgoing.pop(process, None)
                     return
         finally:
