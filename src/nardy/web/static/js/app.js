@@ -18,6 +18,7 @@ import { tableView } from "./table.js";
 import { tournamentView } from "./tournament.js";
 import { watchReady } from "./tournament_ready.js";
 import { tournamentsView } from "./tournaments.js";
+import { watchTurns } from "./turns.js";
 import { loadVariants } from "./variants.js";
 
 const view = document.getElementById("view");
@@ -122,3 +123,4 @@ installWorker();
 showWho(await whoAmI().catch(() => null)); // offline, and never asked before: no name
 route();
 watchReady();
+watchTurns();
