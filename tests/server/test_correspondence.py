@@ -71,6 +71,8 @@ def test_the_presets_and_the_your_turn_list(live: LiveServer) -> None:
         assert listed[0]["deadline"] == clock["deadline"]
         assert 0 < 2 * DAY + 3 * DAY - listed[0]["left"] < 60
         assert await turns(other) == []
+        # kept: with its clock running the table never leaves memory (nor its lease)
+        assert not live.app.state.lobby.tables[table].settled()
         # a whole turn later the list has moved to the other player
         seat = mover.state["you"]
         await play_lockstep(

@@ -117,6 +117,10 @@ def test_days_a_move_against_the_computer(browser, server):
         table = create_by_days(page, "days-3", "computer", 1)
         clock = state_of(page, table)["clock"]
         assert clock["correspondence"] and clock["move"] == 3 * DAY
+        # the player's clock reads in days: three a move and one of reserve
+        running = page.locator(".clock.running")
+        running.wait_for()
+        assert running.inner_text() in ("4 d 0 h", "3 d 23 h"), running.inner_text()
         page.goto("/")
         page.locator(f'#my-tables li[data-table="{table}"]').wait_for()
         assert (
