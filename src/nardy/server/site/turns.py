@@ -14,7 +14,7 @@ import time
 from pydantic import BaseModel, Field
 
 from nardy.server.store.database import Store, TableRow
-from nardy.server.store.turns import last_stamp, unfinished_tables_of
+from nardy.server.store.turns import correspondence_tables_of, last_stamps
 from nardy.server.tables.clock import is_correspondence
 
 
@@ -39,11 +39,15 @@ class Turns(BaseModel):
 def turns_of(store: Store, player_id: str, now: float | None = None) -> Turns:
     """The correspondence tables where ``player_id`` is to act, soonest deadline first."""
     now = time.time() if now is None else now
+    rows = [
+        row
+        for row in correspondence_tables_of(store, player_id)
+        if is_correspondence(row.options) and player_id in row.seats
+    ]
+    stamps = last_stamps(store, [row.id for row in rows])
     found = []
-    for row in unfinished_tables_of(store, player_id):
-        if not is_correspondence(row.options) or player_id not in row.seats:
-            continue
-        stamp = last_stamp(store, row.id)
+    for row in rows:
+        stamp = stamps.get(row.id)
         seat = row.seats.index(player_id)
         if stamp is None or stamp["actor"] != seat or stamp["deadline"] is None:
             continue
