@@ -120,7 +120,8 @@ await Promise.all([setLanguage(preferredLanguage()), loadVariants()]);
 bindSettings();
 bindOffline();
 installWorker();
-showWho(await whoAmI().catch(() => null)); // offline, and never asked before: no name
+const me = await whoAmI().catch(() => null); // offline, and never asked before: no name
+showWho(me);
 route();
 watchReady();
-watchTurns();
+watchTurns(me);

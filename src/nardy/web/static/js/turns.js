@@ -7,6 +7,7 @@ import { t } from "./i18n.js";
 
 const EVERY = 15000; // ms between asks away from the lobby, which asks with its own lists
 let latest = [];
+let signedIn = false; // nobody to ask for without a session (the answer would be a 401)
 
 /** Time left in words, to the minute: "2 d 3 h", "5 h 12 min", "12 min". */
 export function timeLeft(seconds) {
@@ -22,7 +23,7 @@ export function timeLeft(seconds) {
  * count follows. */
 export async function fetchTurns() {
   try {
-    ({ turns: latest } = await api("/api/me/turns"));
+    ({ turns: latest } = signedIn ? await api("/api/me/turns") : { turns: [] });
   } catch {
     latest = [];
   }
@@ -41,10 +42,15 @@ function showCount() {
   badge.title = label;
 }
 
-/** Keep the header's count up to date on every page. */
-export function watchTurns() {
+/** Keep the header's count up to date on every page; ``me`` is who the page belongs to
+ * (GET /api/me), followed when it changes. */
+export function watchTurns(me) {
+  signedIn = !!(me && me.id);
   fetchTurns();
   setInterval(fetchTurns, EVERY);
-  window.addEventListener("nardy:me", fetchTurns);
+  window.addEventListener("nardy:me", (e) => {
+    signedIn = !!(e.detail && e.detail.id);
+    fetchTurns();
+  });
   window.addEventListener("nardy:language", showCount);
 }
