@@ -301,12 +301,14 @@ def _settings(
         "<li>" + escape(_time_line(words, control)) + "</li>" for control in time_controls
     )
     time_lead = inline(words.fill("time.lead", points=open_ended_points), words.lang)
+    by_days = any(control.correspondence for control in time_controls)
+    days_note = f"<p>{inline(words['time.days_note'], words.lang)}</p>" if by_days else ""
     return (
         f'<section id="settings" data-rules="S1"><h2>{escape(words["page.settings"])}</h2>'
         f"<p>{inline(words['page.settings_lead'], words.lang)}</p>"
         f'<dl class="settings">{"".join(items)}</dl>'
         f"<h3>{escape(words['time.title'])}</h3><p>{time_lead}</p>"
-        f'<ul class="time-controls">{controls}</ul></section>'
+        f'<ul class="time-controls">{controls}</ul>{days_note}</section>'
     )
 
 
