@@ -20,6 +20,7 @@ from nardy.rulebook import diagrams
 from nardy.rulebook.pages import LANGUAGES, PAGES, render, texts
 from nardy.rulebook.scenes import Scene
 from nardy.server.app import create_app
+from nardy.server.http.rules_pages import page as rules_page
 from nardy.server.store.database import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -363,3 +364,13 @@ LIVE_RATED_UNANALYSED = {
 def test_every_page_says_a_live_rated_position_is_analysed_for_nobody(slug, pages):
     for lang, sentence in LIVE_RATED_UNANALYSED.items():
         assert sentence in pages[slug, lang].words, (slug, lang)
+
+
+def test_every_page_of_a_match_game_lists_the_correspondence_presets_in_days():
+    """docs/PROTOCOL.md, "Correspondence": days a move, told once what that means."""
+    for lang in LANGUAGES:
+        words = texts(lang)
+        html = rules_page("backgammon", lang)
+        for preset in ("days-1", "days-2", "days-3"):
+            assert words[f"time.{preset}"] in html, (lang, preset)
+        assert html.count(words["time.days_note"].split(";")[0]) == 1, lang

@@ -204,7 +204,8 @@ def test_history_lists_unfinished_tables_and_hides_private_ones_from_others(
 def test_time_control_presets(live: LiveServer) -> None:
     async def scenario() -> None:
         presets = await get(live.url, "/api/time-controls")
-        assert [p["name"] for p in presets] == ["blitz", "rapid", "standard", "slow"]
+        quick = ["blitz", "rapid", "standard", "slow"]
+        assert [p["name"] for p in presets] == [*quick, "days-1", "days-2", "days-3"]
         ala = await Client(live.url, "Zegar").guest()
         table = await ala.create("backgammon", {"match_to": 7}, time_control="rapid")
         [listed] = [t for t in await get(live.url, "/api/tables", ala) if t["id"] == table]

@@ -210,7 +210,7 @@ def test_time_control_presets_are_offered_and_shown_in_the_lobby(browser, server
         sign_in(host, "Clock Host")
         host.check("#opponent-open")
         options = host.locator("#time-control option")
-        assert options.count() == 5  # no clock and four presets
+        assert options.count() == 8  # no clock, four live presets and three by days
         host.select_option("#time-control", "rapid")
         host.select_option("#match_to", "7")
         host.click("#create-table")

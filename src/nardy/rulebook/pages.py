@@ -41,6 +41,8 @@ SETTING_ORDER = (
 )
 """The order settings are explained in (the names of INTERFACES.md §4)."""
 MONEY_SETTINGS = ("jacoby", "auto_doubles", "backgammon_value")
+HOUR = 3600
+"""Seconds in an hour: a correspondence preset's reserve is told in hours."""
 
 
 class TimeControl(Protocol):
@@ -52,6 +54,8 @@ class TimeControl(Protocol):
     def move(self) -> float: ...
     @property
     def per_point(self) -> float: ...
+    @property
+    def correspondence(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -261,6 +265,23 @@ def _section(page: Page, section: Section, words: Texts) -> str:
     return "".join(parts)
 
 
+def _time_line(words: Texts, control: TimeControl) -> str:
+    """One preset in words: seconds for a live clock; for correspondence its name (the
+    days a move) and the reserve in hours."""
+    if control.correspondence:
+        return words.fill(
+            "time.line_days",
+            name=words[f"time.{control.name}"],
+            hours=round(control.per_point / HOUR),
+        )
+    return words.fill(
+        "time.line",
+        name=words[f"time.{control.name}"],
+        move=round(control.move),
+        per_point=round(control.per_point),
+    )
+
+
 def _settings(
     page: Page, words: Texts, time_controls: Sequence[TimeControl], open_ended_points: int
 ) -> str:
@@ -277,25 +298,17 @@ def _settings(
         label = escape(words[f"setting.{name}.name"])
         items.append(f'<dt data-setting="{name}">{label}</dt><dd>{text}</dd>')
     controls = "".join(
-        "<li>"
-        + escape(
-            words.fill(
-                "time.line",
-                name=words[f"time.{control.name}"],
-                move=round(control.move),
-                per_point=round(control.per_point),
-            )
-        )
-        + "</li>"
-        for control in time_controls
+        "<li>" + escape(_time_line(words, control)) + "</li>" for control in time_controls
     )
     time_lead = inline(words.fill("time.lead", points=open_ended_points), words.lang)
+    by_days = any(control.correspondence for control in time_controls)
+    days_note = f"<p>{inline(words['time.days_note'], words.lang)}</p>" if by_days else ""
     return (
         f'<section id="settings" data-rules="S1"><h2>{escape(words["page.settings"])}</h2>'
         f"<p>{inline(words['page.settings_lead'], words.lang)}</p>"
         f'<dl class="settings">{"".join(items)}</dl>'
         f"<h3>{escape(words['time.title'])}</h3><p>{time_lead}</p>"
-        f'<ul class="time-controls">{controls}</ul></section>'
+        f'<ul class="time-controls">{controls}</ul>{days_note}</section>'
     )
 
 

@@ -34,6 +34,7 @@ from nardy.server.http.sessions import Sessions
 from nardy.server.http.table_socket import COOKIE, MAX_MESSAGE, TableSockets
 from nardy.server.http.tables import TableRoutes, match_table
 from nardy.server.http.tournaments import tournament_routes
+from nardy.server.http.turns import turn_routes
 from nardy.server.site.accounts import Accounts
 from nardy.server.site.broker import Broker
 from nardy.server.site.cluster import Site
@@ -178,6 +179,7 @@ def create_app(
     app.include_router(history_routes(store, lobby.ratings, lobby.tables, player_of))
     app.include_router(rules_routes())
     app.include_router(tournament_routes(director, player_of))
+    app.include_router(turn_routes(store, sessions.require_player))
     app.include_router(dice_routes(store))
     app.include_router(analysis_router(lobby, reviews, config.analysis_ply, player_of, desk))
     app.include_router(export_routes(routes.visible_table, reviews))

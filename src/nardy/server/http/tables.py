@@ -31,7 +31,9 @@ class NewTable(BaseModel):
     opponent: str = Field("open", description="open, invite or computer")
     level: str = Field("expert", description="the computer's level")
     seat: int | None = Field(None, description="0 or 1; random when absent")
-    clock: dict[str, float] | None = Field(None, description="{move, reserve} in seconds")
+    clock: dict[str, float | bool] | None = Field(
+        None, description="{move, reserve} in seconds, and correspondence: true for a wall clock"
+    )
     kind: str = Field("match", description="match, or chouette (backgammon, 3 to 8 seats)")
     participants: int = Field(3, description="chouette seats")
     computers: int = Field(0, description="chouette seats the computer fills")

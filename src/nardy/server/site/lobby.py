@@ -59,7 +59,7 @@ class TableRequest:
     opponent: str = "open"
     level: str = "expert"
     seat: int | None = None
-    clock: dict[str, float] | None = None
+    clock: dict[str, Any] | None = None
     participants: int = 2
     """Seats at a chouette table (three or more); 2 for a match."""
     computers: int = 0
@@ -95,11 +95,14 @@ class TableRequest:
                 for k in ("move", "reserve")
             ):
                 raise TableError("'clock' needs 'move' and 'reserve' in seconds (up to 3600)")
-            clock = {"move": float(clock["move"]), "reserve": float(clock["reserve"])}
+            if clock.get("correspondence", False) not in (True, False):
+                raise TableError("'clock.correspondence' must be true or false")
+            by_days = {"correspondence": True} if clock.get("correspondence") else {}
+            clock = {"move": float(clock["move"]), "reserve": float(clock["reserve"]), **by_days}
         if doc.get("time_control") is not None:  # a preset (clock.py)
             clock = preset_named(doc["time_control"]).clock(checked.match_to)
-        if opponent == "computer":
-            clock = None  # no clock against the computer
+        if opponent == "computer" and not (clock or {}).get("correspondence"):
+            clock = None  # no live clock against the computer; correspondence for practice
         participants, computers = 2, 0
         if doc.get("kind", "match") == "chouette":
             participants, computers = doc.get("participants", 3), doc.get("computers", 0)

@@ -85,7 +85,7 @@ class Table(Room):
         deadline gets a timer (the one armed before waits for the old deadline, and gives
         up when it finds the deadline moved)."""
         if self.clock is not None:
-            self.clock.start(self.actor(), time.monotonic())
+            self.clock.resume(self.actor(), time.monotonic(), time.time())
         self._arm_timer()
 
     def _replay(self, payload: dict[str, Any]) -> None:
@@ -97,6 +97,8 @@ class Table(Room):
                 self._rolled(game, event.dice)
             if "reserve" in payload and self.clock:
                 self.clock.reserve = list(payload["reserve"])
+            if "at" in payload and self.clock:
+                self.clock.since = float(payload["at"])
         elif "auto" in payload:
             self.auto[payload["seat"]] = payload["auto"]
         elif "hints" in payload:
@@ -157,11 +159,12 @@ class Table(Room):
 
     async def start(self) -> None:
         """Begin (or resume) play: roll-off, bots, timers. After a restart the player to
-        act gets a fresh move allowance on top of the reserve stored with the last event."""
+        act at a live clock gets a fresh move allowance on top of the reserve stored with
+        the last event; at a correspondence clock, what was left at the stored deadline."""
 
         async def work() -> int:
             if self.clock is not None and self.clock.actor is None:
-                self.clock.start(self.actor(), time.monotonic())
+                self.clock.resume(self.actor(), time.monotonic(), time.time())
             await self._automate()
             return self.n
 
@@ -190,10 +193,12 @@ class Table(Room):
             )
             return await self._abort(why)
         payload: dict[str, Any] = {"event": event_to_json(event), "by": by}
-        now = time.monotonic()
+        now, wall = time.monotonic(), time.time()
         if self.clock:
             reserve = self.clock.charged(now)
             payload["reserve"] = reserve
+            actor = None if match.is_over() else match.game.actor
+            payload |= self.clock.stamp(actor, reserve, wall)
         await self._persist(payload)
         game = self.dice_game()
         self.match = match
@@ -201,7 +206,7 @@ class Table(Room):
             self._rolled(game, event.dice)
         if self.clock:
             self.clock.reserve = reserve
-            self.clock.start(self.actor(), now)
+            self.clock.start(self.actor(), now, wall if self.clock.correspondence else None)
         if self.match.is_over():
             await self._finish()
 
@@ -293,9 +298,10 @@ class Table(Room):
             limit = self.clock.deadline()
             if limit is not None:
                 limits["time"] = limit
-        if not self._connected(actor) and not self.agents:
+        if not self._connected(actor) and not self.agents and not self.by_correspondence():
             # Between people a player who has not connected at all is away from now on;
-            # a game against the computer waits for its player however long they are away.
+            # a game against the computer, or by correspondence, waits for its player
+            # however long they are away (only the clock decides).
             since = self._away_since.setdefault(actor, time.monotonic())
             limits["left"] = since + self.grace
         return limits
@@ -304,13 +310,22 @@ class Table(Room):
         """When (monotonic) the absent player at ``seat`` runs out of grace: between two
         people, the grace after they left (they lose if the game waits for them then, or
         as soon as it does later); while a seat is free, the creator's (the table withdraws
-        itself then); None against the computer and once the match is over."""
+        itself then); None against the computer, by correspondence and once the match is over."""
         if None in self.row.seats:
             return self._withdraw_at() if seat == self.creator_seat() else None
-        if self.is_over() or self.agents or self._connected(seat):
+        if self.is_over() or self.agents or self.by_correspondence() or self._connected(seat):
             return None
         since = self._away_since.get(seat)
         return None if since is None else since + self.grace
+
+    def by_correspondence(self) -> bool:
+        """Whether the table is played by correspondence (days a move): nobody is expected
+        to stay connected, so the grace for coming back does not apply."""
+        return self.clock is not None and self.clock.correspondence
+
+    def _withdraw_at(self) -> float | None:
+        """An open correspondence table waits for its opponent while its creator is away."""
+        return None if self.by_correspondence() else super()._withdraw_at()
 
     def _deadline(self) -> float | None:
         withdraw = self._withdraw_at()

@@ -18,6 +18,7 @@ import { tableView } from "./table.js";
 import { tournamentView } from "./tournament.js";
 import { watchReady } from "./tournament_ready.js";
 import { tournamentsView } from "./tournaments.js";
+import { watchTurns } from "./turns.js";
 import { loadVariants } from "./variants.js";
 
 const view = document.getElementById("view");
@@ -119,6 +120,8 @@ await Promise.all([setLanguage(preferredLanguage()), loadVariants()]);
 bindSettings();
 bindOffline();
 installWorker();
-showWho(await whoAmI().catch(() => null)); // offline, and never asked before: no name
+const me = await whoAmI().catch(() => null); // offline, and never asked before: no name
+showWho(me);
 route();
 watchReady();
+watchTurns(me);

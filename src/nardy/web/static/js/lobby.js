@@ -14,6 +14,8 @@ import { quickCard } from "./lobby/quick.js";
 import { rulesLink } from "./rules_link.js";
 import { timeControls } from "./timecontrol.js";
 import { tournamentsCard } from "./tournaments.js";
+import { fetchTurns } from "./turns.js";
+import { turnsCard } from "./lobby/turns.js";
 import { VARIANTS } from "./variants.js";
 import { ensureSession } from "./lobby/session.js";
 
@@ -21,6 +23,7 @@ export function lobbyView(root) {
   let me = null;
   let tables = [];
   let tournaments = [];
+  let turns = [];
   const form = newForm();
   // The custom form comes after the quick game and the lists, open (it may be folded).
   const ui = { account: "login", accountOpen: false, customOpen: true };
@@ -30,7 +33,7 @@ export function lobbyView(root) {
 
   async function load() {
     me = await whoAmI(true).catch(() => null); // offline: the lobby without a name
-    await Promise.all([refreshTables(), timeControls(), refreshTournaments()]);
+    await Promise.all([refreshTables(), timeControls(), refreshTournaments(), refreshTurns()]);
     render();
   }
 
@@ -40,6 +43,16 @@ export function lobbyView(root) {
     } catch {
       tables = [];
     }
+  }
+
+  async function refreshTurns() {
+    turns = await fetchTurns();
+  }
+
+  /** The "your turn" list (first on the page: it is what waits for you), or nothing. */
+  function turnsSlot() {
+    const card = turnsCard(turns);
+    return h("div", { id: "turns-slot" }, ...(card ? [card] : []));
   }
 
   async function refreshTournaments() {
@@ -56,7 +69,7 @@ export function lobbyView(root) {
     custom.addEventListener("toggle", () => { ui.customOpen = custom.open; });
     const mine = myGamesCard(tables);
     clear(page).append(h("div", { class: "lobby-grid" },
-      h("div", { class: "col main-col" }, quickCard(me, render), custom),
+      h("div", { class: "col main-col" }, turnsSlot(), quickCard(me, render), custom),
       h("div", { class: "col side-col" }, h("div", { class: "lists", id: "lobby-lists" }, ...(mine ? [mine] : []), tablesCard(tables)),
         tournamentsCard(tournaments), accountCard(me, load, ui), aboutCard())));
     if (focusId) {
@@ -81,7 +94,9 @@ export function lobbyView(root) {
   const timer = setInterval(async () => {
     const active = document.activeElement;
     if (active && active.id === "watch-id") return;
-    await refreshTables();
+    await Promise.all([refreshTables(), refreshTurns()]);
+    const slot = document.getElementById("turns-slot");
+    if (slot) slot.replaceWith(turnsSlot());
     const lists = document.getElementById("lobby-lists");
     if (!lists) return;
     const mine = myGamesCard(tables);

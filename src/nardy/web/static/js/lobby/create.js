@@ -7,7 +7,7 @@ import { variantName } from "../common.js";
 import { h, toast } from "../dom.js";
 import { has, t } from "../i18n.js";
 import { rulesLink } from "../rules_link.js";
-import { timeControlSelect } from "../timecontrol.js";
+import { isCorrespondence, timeControlSelect } from "../timecontrol.js";
 import { LENGTHS, VARIANTS, facts, levelOr, levelsOf, settingDefaults, variantOr } from "../variants.js";
 import { startTable } from "./session.js";
 import { strengthLine } from "./strength.js";
@@ -176,6 +176,10 @@ function opponentFields(form, render, me, money) {
       " ", t(`create.opponent_${o}`))))];
   if (form.opponent === "computer") {
     more.push(levelField(form));
+    if (form.time_control && !isCorrespondence(form.time_control)) form.time_control = "";
+    more.push(field("time-control", t("create.time_control"),
+      timeControlSelect("time-control", form.time_control, (value) => { form.time_control = value; }, true),
+      t("create.time_control_computer")));
   } else {
     more.push(field("time-control", t("create.time_control"),
       timeControlSelect("time-control", form.time_control, (value) => { form.time_control = value; }),
@@ -198,7 +202,8 @@ export function requestOf(form, me = null) {
     return { ...body, kind: "chouette", participants: form.participants, computers: form.computers, opponent: "open" };
   }
   if (form.seat !== "random") body.seat = Number(form.seat);
-  if (form.opponent !== "computer" && form.time_control) body.time_control = form.time_control;
+  const clocked = form.opponent !== "computer" || isCorrespondence(form.time_control);
+  if (form.time_control && clocked) body.time_control = form.time_control;
   if (form.rated && body.settings.match_to && me && me.registered) body.rated = true;
   return body;
 }

@@ -9,6 +9,7 @@ import { colourOf, formatClock, seatName } from "../common.js";
 import { h, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { rulesLink } from "../rules_link.js";
+import { timeLeft } from "../turns.js";
 import { facts } from "../variants.js";
 import { actorSeat, cannotMove, rollsItself } from "./model.js";
 import { firstTurn, resultText, statusText } from "./status.js";
@@ -39,7 +40,10 @@ export function playerBar(state, seat, spent, presence = null) {
   if (clock) {
     const running = clock.actor === seat && state.status === "playing";
     const left = running ? clock.move + clock.reserve[seat] - spent : clock.reserve[seat];
-    clockText = h("span", { class: `clock${running ? " running" : ""}`, title: t("table.clock") }, formatClock(left));
+    // by correspondence: days and hours to the stored deadline (docs/PROTOCOL.md, "Correspondence")
+    const text = !clock.correspondence ? formatClock(left)
+      : timeLeft(running && clock.deadline ? clock.deadline - Date.now() / 1000 : left);
+    clockText = h("span", { class: `clock${running ? " running" : ""}`, title: t("table.clock") }, text);
   }
   const opening = state.opening && firstTurn(state) ? dieIcon(state.opening[seat], colour) : null;
   return [
