@@ -20,22 +20,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from nardy.formats.events import CodecError, event_from_json
 from nardy.formats.game_plays import play_texts
 from nardy.rules.errors import NardyError
 from nardy.rules.forfeit import reason_named
 from nardy.rules.game import (
-    Accept,
     Action,
-    Decline,
-    Double,
-    Drop,
     Event,
     Game,
-    MakePlay,
     OpeningRoll,
-    Resign,
-    Roll,
-    Take,
 )
 from nardy.rules.match import Match
 from nardy.rules.settings import Settings
@@ -181,6 +174,10 @@ def action_events(action: Action) -> list[Event]:
     return _events(action_to_json(action), 0, 0)
 
 
+RECORDED = frozenset({"roll", "play", "double", "take", "drop", "resign", "accept", "decline"})
+"""The actions of a record besides the opening, each one event of :mod:`~nardy.formats.events`."""
+
+
 def _events(action: Any, game: int, number: int) -> list[Event]:
     """The events one record action stands for."""
     if not isinstance(action, Mapping):
@@ -188,33 +185,15 @@ def _events(action: Any, game: int, number: int) -> list[Event]:
     kind, raw = action.get("type"), action.get("player")
     if kind != "opening" and (isinstance(raw, bool) or raw not in (0, 1)):
         raise RecordError(f"a {kind} action needs a player 0 or 1, not {raw!r}", game, number)
-    player = int(raw or 0)
+    if kind != "opening" and kind not in RECORDED:
+        raise RecordError(f"unknown action type {kind!r}", game, number)
     try:
-        reason = reason_named(action.get("reason"))
-        match kind:
-            case "opening":
-                return [OpeningRoll(_dice(pair), reason) for pair in action["dice"]]
-            case "roll":
-                return [Roll(player, _dice(action["dice"]))]
-            case "play":
-                steps = tuple((int(s), int(t)) for s, t in action["steps"])
-                dice = _dice(action["dice"]) if "dice" in action else None
-                return [MakePlay(player, steps, dice)]
-            case "double":
-                return [Double(player)]
-            case "take":
-                return [Take(player, reason)]
-            case "drop":
-                return [Drop(player, reason)]
-            case "resign":
-                return [Resign(player, action.get("level", 1), reason)]
-            case "accept":
-                return [Accept(player, reason)]
-            case "decline":
-                return [Decline(player, reason)]
-    except (KeyError, TypeError, ValueError) as error:
+        if kind == "opening":
+            reason = reason_named(action.get("reason"))
+            return [OpeningRoll(_dice(pair), reason) for pair in action["dice"]]
+        return [event_from_json(dict(action))]
+    except (CodecError, KeyError, TypeError, ValueError) as error:
         raise RecordError(f"malformed {kind} action ({error})", game, number) from None
-    raise RecordError(f"unknown action type {kind!r}", game, number)
 
 
 def _dice(pair: Any) -> tuple[int, int]:

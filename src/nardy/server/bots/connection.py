@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from typing import Any
 
 from nardy.server.protocol import wire
@@ -42,11 +42,11 @@ class BotConnection:
         while the HTTP answer still waits to write to a reader that stopped)."""
         self.leaving: asyncio.Task[None] | None = None
 
-    async def send(self, message: dict[str, Any]) -> None:
+    async def send(self, message: Mapping[str, Any]) -> None:
         if message.get("type") == "state":
             await self.send_text(wire.dumps(message))
         else:
-            self._answered(message)
+            self._answered(dict(message))
 
     async def send_text(self, text: str) -> None:
         if self.dropped.is_set():

@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from nardy.server import protocol
 from nardy.server.http.ws_protocol import DIRECT
+from nardy.server.protocol import replies
 from nardy.server.site.cluster import Door, Moved, RemoteConnection, Site
 from nardy.server.site.lobby import Lobby
 from nardy.server.site.throttle import Throttle
@@ -193,7 +194,7 @@ class TableSockets:
             text = message.get("text")
             if text is None:  # a binary frame
                 refusal = "send each message as a text frame holding JSON"
-                await outbox.send({"type": "error", "message": refusal, "id": None})
+                await outbox.send(replies.error(refusal, None))
                 continue
             if self.site is not None and door is not None:
                 await self.site.receive(door, door_key, name, text)
@@ -219,7 +220,7 @@ class TableSockets:
                 raise TableError(MOVED)
             match body:
                 case protocol.Ping():
-                    await connection.send({"type": "pong", "id": reply_id, "n": table.n})
+                    await connection.send(replies.pong(reply_id, table.n))
                     return
                 case protocol.Resync():
                     cost = self.throttle.limits.resync_cost - 1
@@ -236,7 +237,7 @@ class TableSockets:
                         following = await self.lobby.rematch(table.id, connection.player_id)
                     except Moved:  # another process holds the table: the socket moves there
                         raise TableError(MOVED) from None
-                    reply = {"type": "rematch", "table": following.id, "id": reply_id}
+                    reply = replies.rematch(following.id, reply_id)
                     if reply_id is not None:
                         connection.replies.keep(reply_id, reply)
                     await connection.send(reply)
@@ -258,14 +259,13 @@ class TableSockets:
                 case _:
                     n = await table.submit(seat, body, "player")
             if reply_id is not None:
-                ack = {"type": "ack", "id": reply_id, "n": n}  # the version this command made
+                ack = replies.ack(reply_id, n)  # the version this command made
                 connection.replies.keep(reply_id, ack)
                 await connection.send(ack)
         except protocol.ProtocolError as refused:  # the message could not be read
-            reply = {"type": "error", "message": str(refused), "id": refused.reply_id}
-            await connection.send(reply)
+            await connection.send(replies.error(str(refused), refused.reply_id))
         except TableError as error:
-            await connection.send({"type": "error", "message": str(error), "id": reply_id})
+            await connection.send(replies.error(str(error), reply_id))
 
     async def _chat(
         self,
@@ -291,5 +291,5 @@ class TableSockets:
 
 async def _refuse(socket: WebSocket, message: str, code: int = 1008) -> None:
     with contextlib.suppress(Exception):
-        await socket.send_json({"type": "error", "message": message})
+        await socket.send_json(replies.error(message, None))
         await socket.close(code)

@@ -52,14 +52,14 @@ import itertools
 import logging
 import time
 import weakref
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from redis.exceptions import RedisError
 
 from nardy.server import protocol
-from nardy.server.protocol import wire
+from nardy.server.protocol import replies, wire
 from nardy.server.site.broker import Broker, BrokerError, CallFailed, Unreachable
 from nardy.server.store.database import TableRow
 from nardy.server.tables.replies import Replies
@@ -110,7 +110,7 @@ class RemoteConnection:
         """The answers to its accepted commands, by message id (a command sent again is
         applied once, as on a socket here)."""
 
-    async def send(self, message: dict[str, Any]) -> None:
+    async def send(self, message: Mapping[str, Any]) -> None:
         reply = message.get("id") if message.get("type") != "state" else None
         answered = wire.dumps(reply) if reply is not None else None
         self.site.deliver(self.process, self.key, wire.dumps(message), answered)
@@ -632,7 +632,7 @@ class Site:
             held, door.held = door.held or [], None
             for key, connection in list(door.sockets.items()):
                 for reply in door.pending.pop(key, {}).values():
-                    await connection.send({"type": "error", "message": UNANSWERED, "id": reply})
+                    await connection.send(replies.error(UNANSWERED, reply))
                 if room is not None:
                     await room.join(connection)
                 else:

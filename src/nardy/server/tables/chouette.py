@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nardy.bot.agents.agent import Agent
+from nardy.formats.events import chouette_event_from_json, chouette_event_to_json
 from nardy.rules.chouette import BOX, TEAM, Chouette, TeamDouble
 from nardy.rules.errors import NardyError
 from nardy.rules.game import (
@@ -31,7 +32,6 @@ from nardy.rules.game import (
 from nardy.rules.plays import legal_plays
 from nardy.rules.settings import Settings
 from nardy.server import protocol
-from nardy.server.protocol.codec import event_from_json, event_to_json
 from nardy.server.tables.room import Room, StoreFailure, TableError
 from nardy.variants import variant_named
 
@@ -83,7 +83,7 @@ class ChouetteTable(Room):
         elif "withdraw" in payload:
             self.proposal, self.refused = None, self._moment()
         elif "act" in payload:
-            event = _decode(payload["event"])
+            event = chouette_event_from_json(payload["event"])
             game = self.dice_game()
             self.chouette = self.chouette.act(payload["act"], event)
             if isinstance(event, OpeningRoll | Roll):
@@ -175,7 +175,7 @@ class ChouetteTable(Room):
             after = self.chouette.act(who, event)
         except NardyError as error:
             raise TableError(str(error)) from None
-        await self._persist({"act": who, "event": _encode(event), "by": by})
+        await self._persist({"act": who, "event": chouette_event_to_json(event), "by": by})
         game = self.dice_game()
         self.chouette = after
         if isinstance(event, OpeningRoll | Roll):
@@ -316,15 +316,3 @@ class ChouetteTable(Room):
             proposal=self.proposal is not None,
             refused=self.refused == self._moment(),
         )
-
-
-def _encode(event: Event | TeamDouble) -> dict[str, Any]:
-    if isinstance(event, TeamDouble):
-        return {"type": "team-double", "agreed": list(event.agreed_by)}
-    return event_to_json(event)
-
-
-def _decode(doc: dict[str, Any]) -> Event | TeamDouble:
-    if doc.get("type") == "team-double":
-        return TeamDouble(tuple(doc["agreed"]))
-    return event_from_json(doc)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from typing import Any, Protocol
 
 from starlette.websockets import WebSocket
@@ -93,7 +93,7 @@ class Outbox:
             self.writer = asyncio.get_running_loop().create_task(self._write())
         self.reader = asyncio.current_task()
 
-    async def send(self, message: dict[str, Any]) -> None:
+    async def send(self, message: Mapping[str, Any]) -> None:
         """Queue ``message``; never waits for the client."""
         await self.send_text(wire.dumps(message))
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
+from collections.abc import Mapping
 from typing import Any
 
 from nardy.server.protocol.wire import RawJSON
@@ -51,8 +52,8 @@ class Replies:
         """The answer already given to the command with ``message_id``, if any."""
         return self._kept.get(self._key(message_id))
 
-    def keep(self, message_id: Any, reply: dict[str, Any]) -> None:
+    def keep(self, message_id: Any, reply: Mapping[str, Any]) -> None:
         """Remember ``reply`` as the answer to the accepted command ``message_id``."""
-        self._kept[self._key(message_id)] = reply
+        self._kept[self._key(message_id)] = dict(reply)
         while len(self._kept) > self.limit:
             self._kept.popitem(last=False)

@@ -22,7 +22,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Collection
+from collections.abc import Awaitable, Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Protocol, Self, cast
 
@@ -77,7 +77,7 @@ class Connection(Protocol):
 
     player_id: str | None
 
-    async def send(self, message: dict[str, Any]) -> None: ...
+    async def send(self, message: Mapping[str, Any]) -> None: ...
 
     async def send_text(self, text: str) -> None:
         """Send a message already encoded as JSON text."""

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from nardy.bot.agents.agent import Agent, next_event
+from nardy.formats.events import event_from_json, event_to_json
 from nardy.formats.record import match_to_record
 from nardy.rules.abort import abortable, aborts
 from nardy.rules.errors import NardyError
@@ -28,7 +29,6 @@ from nardy.rules.plays import legal_plays
 from nardy.rules.settings import Settings
 from nardy.server import protocol
 from nardy.server.dice import commitment as dice_service
-from nardy.server.protocol.codec import event_from_json, event_to_json
 from nardy.server.tables.clock import Clock
 from nardy.server.tables.room import Connection, Room, StoreFailure, TableError, sleep_until
 from nardy.variants import variant_named

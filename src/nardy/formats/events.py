@@ -1,4 +1,8 @@
-"""Game events as JSON objects, for storage and replay.
+"""Game events as JSON objects: the one codec of events, which the tables store and the
+record (:mod:`nardy.formats.record`) reads its actions with.
+
+A play may carry the dice it was made with (``"dice"``, as the record writes it); events
+written here leave them out, as the tables store them.
 
 >>> from nardy.rules.game import MakePlay, Roll
 >>> event_to_json(Roll(1, (3, 1)))
@@ -11,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from nardy.rules.chouette import TeamDouble
 from nardy.rules.errors import NardyError
 from nardy.rules.forfeit import reason_named
 from nardy.rules.game import (
@@ -90,7 +95,8 @@ def event_from_json(doc: dict[str, Any]) -> Event:
         if kind == "step":
             return StepEvent(player, _pair(doc["step"]))
         if kind == "play":
-            return MakePlay(player, tuple(_pair(step) for step in doc["steps"]))
+            dice = _pair(doc["dice"]) if doc.get("dice") is not None else None
+            return MakePlay(player, tuple(_pair(step) for step in doc["steps"]), dice)
         if kind == "resign":
             return Resign(player, int(doc.get("level", 1)), reason)
         if reason is not None and kind in FORFEITED:
@@ -105,3 +111,28 @@ def event_from_json(doc: dict[str, Any]) -> Event:
 def _pair(value: Any) -> tuple[int, int]:
     first, second = value
     return int(first), int(second)
+
+
+def chouette_event_to_json(event: Event | TeamDouble) -> dict[str, Any]:
+    """A chouette's event: a game's, or the team's double with who agreed (RULES.md CH3).
+
+    >>> chouette_event_to_json(TeamDouble((1, 2)))
+    {'type': 'team-double', 'agreed': [1, 2]}
+    """
+    if isinstance(event, TeamDouble):
+        return {"type": "team-double", "agreed": list(event.agreed_by)}
+    return event_to_json(event)
+
+
+def chouette_event_from_json(doc: dict[str, Any]) -> Event | TeamDouble:
+    """The chouette's event a JSON object describes.
+
+    >>> chouette_event_from_json({"type": "team-double", "agreed": [1, 2]})
+    TeamDouble(agreed_by=(1, 2))
+    """
+    if doc.get("type") == "team-double":
+        try:
+            return TeamDouble(tuple(int(seat) for seat in doc["agreed"]))
+        except (KeyError, TypeError, ValueError) as error:
+            raise CodecError(f"not a team double: {doc!r} ({error})") from None
+    return event_from_json(doc)
