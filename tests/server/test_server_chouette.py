@@ -94,3 +94,37 @@ def test_chouette_refuses_what_the_rules_do_not_allow(live: LiveServer) -> None:
         await bad.aclose()
 
     run(scenario(), timeout=120)
+
+
+def test_hints_at_a_chouette_only_where_computers_alone_sit_with_you(live: LiveServer) -> None:
+    """docs/PROTOCOL.md, "Hints": a participant whom only computers sit with gets the
+    engine's advice for the decision the game waits for; with another person, never."""
+
+    async def scenario() -> None:
+        ala = await Client(live.url, "Ala").guest()
+        table = await ala.create("backgammon", {}, kind="chouette", participants=3, computers=2)
+        await ala.open(table)
+        assert ala.state["hints"]["allowed"] is True and ala.state["hints"]["computer"]
+        await ala.wait(lambda: bool(ala.state["legal"]), timeout=60)
+        reply = await ala.http.get(f"/api/tables/{table}/hint?ply=0")
+        assert reply.status_code == 200, reply.text
+        hint = reply.json()
+        assert hint["kind"] in ("move", "cube", "roll", "take", "forced") and hint["ply"] == 0
+        if hint["kind"] == "move":
+            assert hint["plays"][0]["difference"] == 0 and len(hint["plays"][0]["chances"]) == 5
+        watcher = await Client(live.url, "Wanda").guest()
+        reply = await watcher.http.get(f"/api/tables/{table}/hint")
+        assert reply.status_code == 400 and "players at the table" in reply.json()["detail"]
+
+        bea, cyl = [await Client(live.url, name).guest() for name in ("Bea", "Cyl")]
+        shared = await bea.create("backgammon", {}, kind="chouette", participants=3, computers=1)
+        await cyl.join(shared)
+        for person in (bea, cyl):
+            await person.open(shared)
+            assert person.state["hints"]["allowed"] is False
+        reply = await bea.http.get(f"/api/tables/{shared}/hint")
+        assert reply.status_code == 400 and "only computers" in reply.json()["detail"]
+        for client in (ala, watcher, bea, cyl):
+            await client.aclose()
+
+    run(scenario(), timeout=120)

@@ -405,6 +405,8 @@ class ChouetteState(ChouetteCommon):
     """The side whose view the board is: the box's (0) or the team's (1)."""
     position: dict[str, Any] | None
     legal: Legal
+    hints: HintsState
+    """Hints are given to a participant whom only computers sit with (never rated)."""
 
 
 def chouette_common(
@@ -452,11 +454,12 @@ def chouette_state(
     acting: bool,
     proposal: bool,
     refused: bool,
+    hints: bool = False,
 ) -> ChouetteState:
     """The whole state as participant ``me`` sees it (None: a spectator): the board from
     their side (the box's, or the team's) and their legal actions. ``acting``: the table
     waits for ``me``; ``proposal``: a team double is proposed; ``refused``: the team
-    refused to double at this point of the game."""
+    refused to double at this point of the game; ``hints``: ``me`` may ask for hints."""
     game = chouette.game
     side = BOX if me is not None and chouette.order and me == chouette.box else TEAM
     position = game.view(side) if game is not None else None
@@ -469,6 +472,7 @@ def chouette_state(
         "side": side,
         "position": position_to_json(position) if position else None,
         "legal": legal,
+        "hints": {"allowed": hints, "agreed": [], "computer": True, "rated": False},
     }
 
 

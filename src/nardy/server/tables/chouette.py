@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nardy.bot.agents.agent import Agent
+from nardy.formats.record import match_to_record
 from nardy.rules.chouette import BOX, TEAM, Chouette, TeamDouble
 from nardy.rules.errors import NardyError
 from nardy.rules.game import (
@@ -28,6 +29,7 @@ from nardy.rules.game import (
     Roll,
     Take,
 )
+from nardy.rules.match import Match
 from nardy.rules.plays import legal_plays
 from nardy.rules.settings import Settings
 from nardy.server import protocol
@@ -315,7 +317,24 @@ class ChouetteTable(Room):
             acting=me is not None and me in self.actors(),
             proposal=self.proposal is not None,
             refused=self.refused == self._moment(),
+            hints=me is not None and self.hints_allowed(me),
         )
+
+    def hints_allowed(self, who: int) -> bool:
+        """Hints are for practice: for a participant whom only computers sit with (a
+        chouette is never rated; docs/PROTOCOL.md, "Hints")."""
+        people = [s for s in range(len(self.row.seats)) if s not in self.agents]
+        return people == [who] and not self.row.options.get("rated")
+
+    def hint_record(self, who: int) -> tuple[dict[str, Any], int]:
+        """The game in play as a one-game money record, and the side ``who`` plays in it
+        (the box's or the team's), for the engine's hint."""
+        game = self.chouette.game
+        if game is None:
+            raise TableError("the roll-off for box and captain is not over")
+        match = Match(self.chouette.variant, self.chouette.settings, (game,))
+        side = BOX if who == self.chouette.box else TEAM
+        return match_to_record(match, ["box", "team"]), side
 
 
 def _encode(event: Event | TeamDouble) -> dict[str, Any]:

@@ -198,7 +198,7 @@ export function tableView(root, tableId) {
     if (!el.board) build();
     renderChrome();
     renderBoard();
-    if (!chouette()) el.hints.update(state);
+    el.hints.update(state); // a chouette gives hints too, where only computers sit with you
   }
 
   function renderBars() {
