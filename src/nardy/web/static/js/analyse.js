@@ -170,17 +170,34 @@ export function analyseView(root) {
         h("p", { class: "small muted" }, t(c.take ? "hint.they_take" : "hint.they_drop")));
     }
     if (!answer.plays.length) return h("div", { class: "card", id: "analyse-result" }, h("p", {}, t("analyse.no_play")));
+    const depths = [...new Set(answer.plays.map((p) => p.ply))].sort((a, b) => b - a);
     return h("div", { class: "card", id: "analyse-result" },
       h("h2", {}, t("analyse.plays", { n: answer.count, ply: answer.ply })),
-      h("table", { class: "candidates" },
-        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("review.candidates")), h("th", {}, t("review.equity")), h("th", {}, t("review.difference")), h("th", {}, ""))),
-        h("tbody", {}, ...answer.plays.map((p, i) => h("tr", {
-          class: i === shown ? "shown" : "", "data-play": String(i), tabindex: "0",
+      ...depths.map((ply, k) => depthGroup(ply, k === 0, depths.length > 1)),
+      h("p", { class: "small muted" }, t("hint.unit")),
+      h("p", { class: "small muted" }, t("analyse.chances_note")));
+  }
+
+  /** The plays looked at ``ply`` deep, ranked among themselves only: a play looked at less
+   * deeply has an equity of another precision, so it is listed apart, never in between. */
+  function depthGroup(ply, deepest, several) {
+    const plays = answer.plays.map((p, i) => [p, i]).filter(([p]) => p.ply === ply);
+    const best = plays[0][0];
+    const pct = (x) => `${(100 * x).toFixed(1)}%`;
+    const heads = ["#", t("review.candidates"), t("review.equity"), t("review.difference"),
+      t("analyse.win"), t("analyse.gammon"), t("analyse.backgammon"), t("analyse.lose_gammon"), t("analyse.lose_backgammon")];
+    return h("section", { class: "depth-group", "data-ply": String(ply) },
+      h("h3", {}, t(deepest ? "analyse.ranked_at" : "analyse.shallower_at", { n: ply, count: plays.length })),
+      several && deepest ? h("p", { class: "small muted" }, t("analyse.depths_apart")) : null,
+      h("div", { class: "scroll-x" }, h("table", { class: "candidates" },
+        h("thead", {}, h("tr", {}, ...heads.map((label) => h("th", { scope: "col" }, label)))),
+        h("tbody", {}, ...plays.map(([p, i], rank) => h("tr", {
+          class: i === shown ? "shown" : "", "data-play": String(i), "data-rank": String(rank + 1), tabindex: "0",
           onclick: () => { shown = i; render(); },
           onkeydown: (e) => { if (e.key === "Enter") { shown = i; render(); } },
-        }, h("td", {}, String(i + 1)), h("td", {}, p.play), h("td", { class: "num" }, equity(p.equity)),
-        h("td", { class: "num" }, p.difference === 0 ? "" : equity(p.difference)), h("td", { class: "num muted" }, t("review.ply", { n: p.ply })))))),
-      h("p", { class: "small muted" }, t("hint.unit")));
+        }, h("td", {}, String(rank + 1)), h("td", {}, p.play), h("td", { class: "num" }, equity(p.equity)),
+        h("td", { class: "num" }, rank === 0 ? "" : equity(p.equity - best.equity)),
+        ...[0, 1, 2, 3, 4].map((c) => h("td", { class: "num chance", "data-chance": String(c) }, p.chances ? pct(p.chances[c]) : ""))))))));
   }
 
   function select(id, options, value, onchange) {
