@@ -198,3 +198,22 @@ def test_chouette_names_stay_whole_and_you_is_by_your_name(sized, size):
     assert owners and set(owners) == {"Ala"}, owners
     page.screenshot(path=str(ARTIFACTS / f"chouette-{size}.png"))
     page.locator(".roster").screenshot(path=str(ARTIFACTS / f"chouette-roster-{size}.png"))
+
+
+def test_a_hint_at_a_chouette_where_only_computers_sit_with_you(sized, size):
+    """docs/PROTOCOL.md, "Hints": the Hint button comes with your decisions when every other
+    participant is the computer, and shows the engine's advice."""
+    page = sized
+    sign_in(page, "Hana")
+    create_chouette(page, 3, 2)
+    for _ in range(ROUNDS):
+        if visible(page, '[data-action="hint"]'):
+            break
+        n = board_n(page)
+        if act(page) is None:  # the computer is to act: wait for its state
+            wait_change(page, n)
+    page.click('[data-action="hint"]')
+    page.wait_for_selector("#hint")
+    assert page.get_attribute("#hint", "data-kind") in ("move", "cube", "roll", "take", "forced")
+    assert page.locator('[data-action="allow-hints"]').count() == 0  # nothing to agree to
+    page.screenshot(path=str(ARTIFACTS / f"chouette-hint-{size}.png"), full_page=True)
