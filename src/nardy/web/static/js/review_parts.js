@@ -148,7 +148,8 @@ function summaryRows(review) {
 export function summaryTable(review, players) {
   const rows = summaryRows(review).map(([key, explain, cell]) => {
     const [words, values] = Array.isArray(explain) ? explain : [explain, {}];
-    return h("tr", { "data-row": key.replace("review.", "") },
+    const id = key.replace("review.", "").replace(/^result_\w+$/, "result").replace("luck_adjusted_match", "luck_adjusted");
+    return h("tr", { "data-row": id },
       h("th", { scope: "row" }, t(key), words ? h("span", { class: "explain" }, t(words, values)) : null),
       ...review.summary.map((s) => h("td", {}, String(cell(s)))));
   });
