@@ -1,4 +1,4 @@
-// The chouette parts of the live table (RULES.md CH1–CH7): the box against the team, the
+// The chouette parts of the live table (RULES.md CH1–CH8): the box against the team, the
 // roles and the order of the team, the running ledger, who must decide, the last settlement.
 // The board, the steps and the chat are the match table's (table.js); this module only
 // reads the state the server sends and knows no rules beyond naming what it sees.

@@ -64,7 +64,7 @@ export function arrowsSVG(model, steps, mover, kind) {
   return out.join("");
 }
 
-const GRAPH = { H: 190, left: 44, right: 10, top: 10, bottom: 34 };
+const GRAPH = { H: 190, left: 56, right: 10, top: 10, bottom: 34 };
 
 /** The graph of player 0's chances through the match: its match winning chance in a
  * match, its chance to win the game otherwise, with labelled axes and a legend for its
