@@ -30,6 +30,16 @@ function settle(position, reserve) {
   return left[0] >= 0 && left[1] >= 0;
 }
 
+const CHANCES = ["analyse.win", "analyse.gammon", "analyse.backgammon", "analyse.lose_gammon", "analyse.lose_backgammon"];
+
+/** The five cubeless chances after a play, each named: "Win 51.6% · Gammon 14.4% · …". */
+function chanceLine(chances) {
+  if (!chances) return null;
+  return h("span", { class: "chance-line" }, ...CHANCES.flatMap((key, c) => [
+    c ? " · " : "",
+    h("span", { class: "chance", "data-chance": String(c) }, `${t(key)} ${(100 * chances[c]).toFixed(1)}%`)]));
+}
+
 export function analyseView(root) {
   let variant = variantOr(null);
   let position = startPosition(variant);
@@ -183,21 +193,26 @@ export function analyseView(root) {
   function depthGroup(ply, deepest, several) {
     const plays = answer.plays.map((p, i) => [p, i]).filter(([p]) => p.ply === ply);
     const best = plays[0][0];
-    const pct = (x) => `${(100 * x).toFixed(1)}%`;
-    const heads = ["#", t("review.candidates"), t("review.equity"), t("review.difference"),
-      t("analyse.win"), t("analyse.gammon"), t("analyse.backgammon"), t("analyse.lose_gammon"), t("analyse.lose_backgammon")];
+    const heads = ["#", t("review.candidates"), t("review.equity"), t("review.difference")];
+    const pick = (i) => { shown = i; render(); };
+    // each play's row, then a line of its chances under it (a table of nine columns
+    // would not fit beside the board, nor on a phone)
+    const rows = plays.flatMap(([p, i], rank) => [
+      h("tr", {
+        class: i === shown ? "shown" : "", "data-play": String(i), "data-rank": String(rank + 1), tabindex: "0",
+        onclick: () => pick(i),
+        onkeydown: (e) => { if (e.key === "Enter") pick(i); },
+      }, h("td", {}, String(rank + 1)), h("td", {}, p.play), h("td", { class: "num" }, equity(p.equity)),
+      h("td", { class: "num" }, rank === 0 ? "" : equity(p.equity - best.equity))),
+      h("tr", { class: `chances-row${i === shown ? " shown" : ""}`, "data-chances-of": String(i), onclick: () => pick(i) },
+        h("td", {}), h("td", { colspan: "3" }, chanceLine(p.chances))),
+    ]);
     return h("section", { class: "depth-group", "data-ply": String(ply) },
       h("h3", {}, t(deepest ? "analyse.ranked_at" : "analyse.shallower_at", { n: ply, count: plays.length })),
       several && deepest ? h("p", { class: "small muted" }, t("analyse.depths_apart")) : null,
-      h("div", { class: "scroll-x" }, h("table", { class: "candidates" },
+      h("table", { class: "candidates" },
         h("thead", {}, h("tr", {}, ...heads.map((label) => h("th", { scope: "col" }, label)))),
-        h("tbody", {}, ...plays.map(([p, i], rank) => h("tr", {
-          class: i === shown ? "shown" : "", "data-play": String(i), "data-rank": String(rank + 1), tabindex: "0",
-          onclick: () => { shown = i; render(); },
-          onkeydown: (e) => { if (e.key === "Enter") { shown = i; render(); } },
-        }, h("td", {}, String(rank + 1)), h("td", {}, p.play), h("td", { class: "num" }, equity(p.equity)),
-        h("td", { class: "num" }, rank === 0 ? "" : equity(p.equity - best.equity)),
-        ...[0, 1, 2, 3, 4].map((c) => h("td", { class: "num chance", "data-chance": String(c) }, p.chances ? pct(p.chances[c]) : ""))))))));
+        h("tbody", {}, ...rows)));
   }
 
   function select(id, options, value, onchange) {
