@@ -1,4 +1,4 @@
-"""Chouette (RULES.md CH1–CH7) with scripted dice, and many random sessions."""
+"""Chouette (RULES.md CH1–CH8) with scripted dice, and many random sessions."""
 
 from __future__ import annotations
 
@@ -129,15 +129,44 @@ def test_CH6_a_captain_who_dropped_has_lost_to_the_box() -> None:
     table = table.act(0, Double(0)).act(1, Drop(1)).act(2, Take(1))
     assert table.captain == 2
     table = table.act(0, Roll(0, (6, 5)))
-    # The box resigning is not a chouette action; the team wins by the box dropping:
-    with pytest.raises(IllegalActionError):
-        table.act(0, Resign(0, 1))
     table = table.act(0, MakePlay(0, ((13, 7), (13, 8))))
     table = table.act(2, TeamDouble((2,))).act(0, Drop(0))
     settled = table.history[-1]
     assert settled.box_won  # the original captain dropped
     assert settled.payments == (-1, -1, 2)
     assert table.order == (0, 2, 1)
+
+
+def test_CH8_a_member_who_resigns_pays_the_box_and_is_out() -> None:
+    table = opened(table_of(4)).act(1, TeamDouble((1, 2, 3))).act(0, Take(0))
+    table = table.act(2, Resign(1, 2))  # a gammon at a cube of 2
+    assert table.team == (1, 3) and table.paid == (4, 0, -4, 0)
+    assert table.game is not None and table.game.phase is Phase.ROLLING  # play goes on
+    table = table.act(1, Resign(1, 1))  # the captain: the next member takes the checkers
+    assert table.captain == 3 and table.paid == (6, -2, -4, 0)
+    table = table.act(3, Resign(1, 1))  # the last one: the game is over, the box won
+    settled = table.history[-1]
+    assert settled.payments == (8, -2, -4, -2) and settled.box_won
+    assert sum(table.ledger) == 0 and table.box == 0  # CH6: the box stays
+
+
+def test_CH8_the_box_who_resigns_pays_every_member_still_in() -> None:
+    table = opened(table_of(3)).act(1, Roll(1, (2, 1)))
+    table = table.act(0, Resign(0, 1))  # while the captain is moving
+    settled = table.history[-1]
+    assert settled.payments == (-2, 1, 1) and not settled.box_won
+    assert (table.box, table.captain) == (1, 2)  # CH6: the captain takes the box
+
+
+def test_CH8_no_resignation_instead_of_an_answer_to_the_double() -> None:
+    table = opened(table_of(3)).act(1, Roll(1, (2, 1)))
+    table = table.act(1, MakePlay(1, ((24, 22), (22, 21)))).act(0, Double(0))
+    with pytest.raises(IllegalActionError, match="take or drop"):
+        table.act(2, Resign(1, 1))
+    with pytest.raises(IllegalActionError, match="pending"):
+        table.act(0, Resign(0, 1))
+    with pytest.raises(IllegalActionError, match="level"):
+        opened(table_of(3)).act(0, Resign(0, 4))
 
 
 def test_CH7_ledger_sums_to_zero() -> None:

@@ -199,7 +199,7 @@ TAUGHT = {
     "nackgammon": ("C1-C7", "B1-B9"),
     "long-nardy": ("C1-C7", "LN1-LN11"),
     "dutch": ("C1-C7", "D1-D7"),
-    "chouette": ("CH1-CH7",),
+    "chouette": ("CH1-CH8",),
 }
 
 

@@ -337,7 +337,8 @@ def test_a_command_sent_again_gets_its_first_answer_whatever_it_holds() -> None:
     assert ping == ("pong", None, "c")
 
 
-def test_a_chouette_refuses_resignations_before_reading_their_fields() -> None:
+def test_a_chouette_reads_a_resignation_and_has_none_to_answer() -> None:
+    """RULES.md CH8: a resignation at a chouette is made at once; nobody accepts it."""
     sent: list[tuple[str | None, dict[str, Any]]] = [
         ("ala", {"type": "resign", "level": "all", "id": 1}),
         ("ala", {"type": "accept", "id": 2}),
@@ -345,8 +346,8 @@ def test_a_chouette_refuses_resignations_before_reading_their_fields() -> None:
         ("ala", {"type": "fly", "id": 4}),
     ]
     assert asyncio.run(answers("chouette", sent)) == [
-        ("error", "there are no resignations in a chouette here", 1),
-        ("error", "there are no resignations in a chouette here", 2),
+        ("error", "'level' must be 1, 2 or 3", 1),
+        ("error", "a resignation at a chouette is final: there is none to answer", 2),
         ("error", "no team double is proposed", 3),
         ("error", "unknown command 'fly'", 4),
     ]

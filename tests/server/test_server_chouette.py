@@ -45,7 +45,7 @@ def test_chouette_with_three_people_and_the_computer_settles(live: LiveServer) -
             n = max(c.state["n"] for c in (*people, watcher))
             for client in (*people, watcher):
                 await client.wait_n(n)
-            movers = [p for p in people if p.state["legal"]]
+            movers = [p for p in people if set(p.state["legal"]) - {"resign"}]
             if not movers:
                 await people[0].wait_n(n + 1)
                 continue
@@ -86,8 +86,8 @@ def test_chouette_refuses_what_the_rules_do_not_allow(live: LiveServer) -> None:
         table = await ala.create("backgammon", {}, kind="chouette", participants=3, computers=2)
         state = await ala.open(table)
         await ala.wait(lambda: bool(ala.state["legal"]) or ala.state["phase"] != "opening")
-        reply = await ala.request({"type": "resign", "level": 1})
-        assert reply["type"] == "error" and "chouette" in reply["message"]
+        reply = await ala.request({"type": "accept"})
+        assert reply["type"] == "error" and "final" in reply["message"]
         reply = await ala.request({"type": "fly"})
         assert reply["type"] == "error" and "unknown command" in reply["message"]
         bad = await Client(live.url, "Bo").guest()
@@ -101,3 +101,88 @@ def test_chouette_refuses_what_the_rules_do_not_allow(live: LiveServer) -> None:
         await bad.aclose()
 
     run(scenario(), timeout=120)
+
+
+def test_hints_at_a_chouette_only_where_computers_alone_sit_with_you(live: LiveServer) -> None:
+    """docs/PROTOCOL.md, "Hints": a participant whom only computers sit with gets the
+    engine's advice for the decision the game waits for; with another person, never."""
+
+    async def scenario() -> None:
+        ala = await Client(live.url, "Ala").guest()
+        table = await ala.create("backgammon", {}, kind="chouette", participants=3, computers=2)
+        await ala.open(table)
+        assert ala.state["hints"]["allowed"] is True and ala.state["hints"]["computer"]
+        await ala.wait(lambda: bool(ala.state["legal"]), timeout=60)
+        reply = await ala.http.get(f"/api/tables/{table}/hint?ply=0")
+        assert reply.status_code == 200, reply.text
+        hint = reply.json()
+        assert hint["kind"] in ("move", "cube", "roll", "take", "forced") and hint["ply"] == 0
+        if hint["kind"] == "move":
+            assert hint["plays"][0]["difference"] == 0 and len(hint["plays"][0]["chances"]) == 5
+        watcher = await Client(live.url, "Wanda").guest()
+        reply = await watcher.http.get(f"/api/tables/{table}/hint")
+        assert reply.status_code == 400 and "players at the table" in reply.json()["detail"]
+
+        bea, cyl = [await Client(live.url, name).guest() for name in ("Bea", "Cyl")]
+        shared = await bea.create("backgammon", {}, kind="chouette", participants=3, computers=1)
+        await cyl.join(shared)
+        for person in (bea, cyl):
+            await person.open(shared)
+            assert person.state["hints"]["allowed"] is False
+        reply = await bea.http.get(f"/api/tables/{shared}/hint")
+        assert reply.status_code == 400 and "only computers" in reply.json()["detail"]
+        for client in (ala, watcher, bea, cyl):
+            await client.aclose()
+
+    run(scenario(), timeout=120)
+
+
+def test_CH8_a_resignation_is_final_and_one_who_leaves_is_played_by_the_computer(
+    live: LiveServer,
+) -> None:
+    """RULES.md CH8; docs/PROTOCOL.md, "A chouette's state": ``leave``."""
+
+    async def scenario() -> None:
+        ala, bea = [await Client(live.url, name).guest() for name in ("Ala", "Bea")]
+        table = await ala.create("backgammon", {}, kind="chouette", participants=3, computers=1)
+        await ala.open(table)
+        reply = await ala.request({"type": "leave"})
+        assert reply["type"] == "error" and "withdraw" in reply["message"]
+        await bea.join(table)
+        await bea.open(table)
+        await ala.wait(lambda: "resign" in ala.state["legal"], timeout=60)
+        roles = ala.state["roles"]
+        was_box = roles["box"] == ala.state["you"]
+        await ala.command({"type": "resign", "level": 1})
+        me, state = ala.state["you"], ala.state
+        if was_box:  # the game is over: the box paid each member the single game
+            assert state["games"] == 1 and state["last"]["payments"][me] == -2
+        else:
+            assert me not in state["roles"]["team"] or state["games"] == 1
+        assert sum(state["ledger"]) == 0
+
+        assert bea.state["hints"]["allowed"] is False  # Ala is a person at the table
+        n = await bea.command({"type": "leave"})
+        assert bea.state["left"] == [bea.state["you"]] and bea.state["legal"] == {}
+        reply = await bea.request({"type": "roll"})
+        assert reply["type"] == "error" and "left" in reply["message"]
+        await ala.wait_n(n)
+        assert ala.state["hints"]["allowed"] is True  # only computers sit with Ala now
+        games = ala.state["games"]
+        for _ in range(400):  # the computer plays Bea's seat: the session goes on
+            if ala.state["games"] > games:
+                break
+            legal = ala.state["legal"]
+            if "resign" in legal:
+                await ala.command({"type": "resign", "level": 1})
+            elif legal.get("agree") or legal.get("take"):
+                await ala.command({"type": "agree" if legal.get("agree") else "take"})
+            else:
+                await ala.wait_n(ala.state["n"] + 1, timeout=60)
+        assert ala.state["games"] > games and sum(ala.state["ledger"]) == 0
+        await ala.command({"type": "leave"})
+        assert ala.state["status"] == "over"  # nobody is left
+        for person in (ala, bea):
+            await person.aclose()
+
+    run(scenario(), timeout=240)

@@ -130,6 +130,32 @@ def test_the_computer_levels_are_rated_from_their_games(live: LiveServer) -> Non
     run(scenario())
 
 
+def test_a_players_rating_history_has_a_point_per_rated_result(live: LiveServer) -> None:
+    """docs/PROTOCOL.md, the player routes: the rating after each result, per variant, from
+    where it started; 404 for nobody."""
+
+    async def scenario() -> None:
+        ala, ben, table = await resigned_match(live.url, "Hela", "Igor")
+        board = {e["name"]: e for e in (await get(live.url, "/api/ratings/long-nardy"))["players"]}
+        for client, name in ((ala, "Hela"), (ben, "Igor")):
+            history = await get(live.url, f"/api/players/{client.player_id}/ratings")
+            [variant] = history["variants"]
+            assert variant["variant"] == "long-nardy"
+            start, after = variant["points"]
+            assert start["before"] is True and start["rating"] == 1500.0
+            assert after["table"] == table and after["rating"] == board[name]["rating"]
+            assert after["at"] >= start["at"] > 0
+        http = httpx.AsyncClient(base_url=live.url, trust_env=False)
+        missing = await http.get("/api/players/nobody-at-all/ratings")
+        assert missing.status_code == 404 and "no player" in missing.json()["detail"]
+        unrated = await get(live.url, "/api/players/computer:beginner/ratings")
+        assert unrated["variants"] == []
+        for client in (ala, ben, http):
+            await client.aclose()
+
+    run(scenario())
+
+
 def test_guests_and_money_sessions_are_not_rated(live: LiveServer) -> None:
     async def scenario() -> None:
         guest = await Client(live.url, "Gość").guest()

@@ -4,6 +4,7 @@ the table."""
 
 from __future__ import annotations
 
+import pytest
 from test_web_pages import english_left
 
 from conftest import (
@@ -13,6 +14,7 @@ from conftest import (
     new_page,
     open_custom_form,
     sign_in,
+    translations,
     visible,
     wait_change,
     wait_for_hash,
@@ -198,3 +200,65 @@ def test_chouette_names_stay_whole_and_you_is_by_your_name(sized, size):
     assert owners and set(owners) == {"Ala"}, owners
     page.screenshot(path=str(ARTIFACTS / f"chouette-{size}.png"))
     page.locator(".roster").screenshot(path=str(ARTIFACTS / f"chouette-roster-{size}.png"))
+
+
+def test_a_hint_at_a_chouette_where_only_computers_sit_with_you(sized, size):
+    """docs/PROTOCOL.md, "Hints": the Hint button comes with your decisions when every other
+    participant is the computer, and shows the engine's advice."""
+    page = sized
+    sign_in(page, "Hana")
+    create_chouette(page, 3, 2)
+    for _ in range(ROUNDS):
+        if visible(page, '[data-action="hint"]'):
+            break
+        n = board_n(page)
+        if act(page) is None:  # the computer is to act: wait for its state
+            wait_change(page, n)
+    page.click('[data-action="hint"]')
+    page.wait_for_selector("#hint")
+    assert page.get_attribute("#hint", "data-kind") in ("move", "cube", "roll", "take", "forced")
+    assert page.locator('[data-action="allow-hints"]').count() == 0  # nothing to agree to
+    page.screenshot(path=str(ARTIFACTS / f"chouette-hint-{size}.png"), full_page=True)
+
+
+@pytest.mark.parametrize(
+    ("lang", "size"),
+    [("en", "desktop"), ("pl", "phone"), ("lt", "phone-sideways"), ("ru", "phone")],
+)
+def test_CH8_resign_at_once_then_leave_the_chouette(browser, server, lang, size):
+    """RULES.md CH8 and docs/PROTOCOL.md, "A chouette's state": Resign offers the three
+    levels, each made at once; Leave asks "for good?" and hands the seat to the computer."""
+    words = translations(lang)
+    page = new_page(browser, server, size=size, lang=lang)
+    try:
+        sign_in(page, "Rhea")
+        create_chouette(page, 3, 2)
+        for _ in range(ROUNDS):
+            if visible(page, '[data-action="resign"]'):
+                break
+            n = board_n(page)
+            if act(page) is None:
+                wait_change(page, n)
+        page.click('[data-action="resign"]')
+        levels = page.locator('[data-action^="resign-"]:not([data-action="resign-cancel"])')
+        assert levels.count() == 3
+        stem = words["chouette.resign_level"].split("{")[0].strip()
+        assert all(stem in text for text in levels.all_inner_texts())
+        page.screenshot(path=str(ARTIFACTS / f"chouette-resign-{size}-{lang}.png"))
+        page.click('[data-action="resign-1"]')
+        # the box's resignation ends the game; a member's leaves it to the computers
+        page.wait_for_selector("[data-settlement]")
+        assert sum(ledger(page)) == 0
+        page.click('[data-action="leave"]')
+        assert words["chouette.leave_confirm"] in page.inner_text("#controls")
+        page.click('[data-action="leave-now"]')
+        page.wait_for_selector('.roster tr.me [data-left="1"]')
+        assert page.locator('[data-action="leave"]').count() == 0
+        over = words["chouette.over"].split(":")[0]
+        page.wait_for_selector(f"#status:has-text('{over}')")
+        if lang == "ru":
+            assert english_left(page, {"Rhea"}) == []
+        page.screenshot(path=str(ARTIFACTS / f"chouette-left-{size}-{lang}.png"), full_page=True)
+        assert not page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()

@@ -142,7 +142,7 @@ PAGES = {
                 Section("ch-goal", ("CH2",)),
                 Section("ch-seats", ("CH1", "CH6")),
                 Section("ch-doubling", ("CH3", "CH4")),
-                Section("ch-settling", ("CH5", "CH7")),
+                Section("ch-settling", ("CH5", "CH7", "CH8")),
             ),
             settings=MONEY_SETTINGS,
         ),

@@ -1,4 +1,4 @@
-"""Chouette: backgammon money play for three or more (RULES.md CH1–CH7).
+"""Chouette: backgammon money play for three or more (RULES.md CH1–CH8).
 
 The box plays one :class:`~nardy.rules.game.Game` as player 0 against the team as player 1;
 the captain moves the team's checkers. Cube decisions are the only place where team
@@ -29,7 +29,17 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from nardy.rules.errors import IllegalActionError
-from nardy.rules.game import Double, Drop, Event, Game, OpeningRoll, Phase, Resign, Take
+from nardy.rules.game import (
+    Accept,
+    Double,
+    Drop,
+    Event,
+    Game,
+    OpeningRoll,
+    Phase,
+    Resign,
+    Take,
+)
 from nardy.rules.settings import Settings
 
 if TYPE_CHECKING:
@@ -152,7 +162,7 @@ class Chouette:
         if isinstance(event, TeamDouble):
             return self._team_double(participant, event.agreed_by)
         if isinstance(event, Resign):
-            raise IllegalActionError("resignations are not part of the chouette rules here")
+            return self._resign(participant, event.level)
         if isinstance(event, OpeningRoll):
             return self._after(game.apply(event))
         seat = event.player
@@ -165,6 +175,26 @@ class Chouette:
             role = "box" if seat == BOX else "captain"
             raise IllegalActionError(f"only the {role} ({expected}) acts for seat {seat}")
         return self._after(game.apply(event))
+
+    def _resign(self, participant: int, level: int) -> Chouette:
+        """CH8: ``participant`` gives up this game at once at ``level``; nobody answers.
+        A member pays the box and is out of the game, as after a drop (CH4); the box pays
+        every member still in, and the game is over."""
+        game = self._game()
+        if participant == self.box:
+            return self._after(game.apply(Resign(BOX, level)).apply(Accept(TEAM)))
+        if participant not in self.team:
+            raise IllegalActionError(f"participant {participant} is not in this game")
+        if game.phase is Phase.DOUBLED:
+            raise IllegalActionError("answer the double first: take or drop")
+        ended = game.apply(Resign(TEAM, level)).apply(Accept(BOX))
+        assert ended.result is not None
+        paid = list(self.paid)
+        paid[participant] -= ended.result.points
+        paid[self.box] += ended.result.points
+        team = tuple(m for m in self.team if m != participant)
+        table = replace(self, paid=tuple(paid), team=team)
+        return table if team else table._after(ended, settled=True)
 
     def _team_double(self, participant: int, agreed_by: tuple[int, ...]) -> Chouette:
         if participant != self.captain:

@@ -22,6 +22,8 @@ from nardy.server.http.engine_desk import EngineDesk
 from nardy.server.http.table_socket import may_watch
 from nardy.server.site.lobby import Lobby
 from nardy.server.site.reviews import Reviews
+from nardy.server.tables.chouette import ChouetteTable
+from nardy.server.tables.room import TableError
 from nardy.server.tables.table import Table
 
 MAX_PLY = 2
@@ -145,6 +147,9 @@ class AnalysisRoutes:
             table_id: str, request: Request, ply: int | None = None
         ) -> dict[str, Any]:
             await desk.pace(request)
+            room = await self.lobby.readable(table_id)
+            if isinstance(room, ChouetteTable):
+                return await self.chouette_hint(room, request, ply)
             table = await self.match_table(table_id, request, None)
             seat = table.seat_of(self.player_of(request))
             if seat is None:
@@ -161,6 +166,24 @@ class AnalysisRoutes:
             n = table.n
             answer = await desk.answer(request, ("hint", table.record(), seat, depth))
             return {**answer, "n": n}
+
+    async def chouette_hint(
+        self, room: ChouetteTable, request: Request, ply: int | None
+    ) -> dict[str, Any]:
+        """A hint at a chouette, for a participant with only computers beside them."""
+        who = room.seat_of(self.player_of(request))
+        if who is None:
+            raise HTTPException(400, "hints are for the players at the table")
+        if not room.hints_allowed(who):
+            raise HTTPException(400, "hints at a chouette are for a player with only computers")
+        try:
+            record, side = room.hint_record(who)
+        except TableError as error:
+            raise HTTPException(400, str(error)) from None
+        depth = _ply(ply, default=self.depth)
+        n = room.n
+        answer = await self.desk.answer(request, ("hint", record, side, depth))
+        return {**answer, "n": n}
 
     def position_routes(self, routes: APIRouter) -> None:
         desk = self.desk

@@ -212,6 +212,15 @@ def history_routes(
             store, player_id, viewer=viewer(request), live=live, limit=limit, offset=offset
         )
 
+    @router.get("/api/players/{player_id}/ratings", summary="A player's rating after each result")
+    def rating_history(player_id: str) -> dict[str, Any]:
+        if not is_computer(player_id):
+            try:
+                store.player(player_id)
+            except StoreError:
+                raise HTTPException(404, f"there is no player {player_id}") from None
+        return {"id": player_id, "variants": ratings.history(player_id)}
+
     @router.get("/api/ratings/{variant}", summary="The leaderboard of a variant")
     def leaderboard(variant: str, limit: int = Query(100, ge=1, le=500)) -> dict[str, Any]:
         if variant not in VARIANTS:

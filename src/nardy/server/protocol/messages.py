@@ -175,6 +175,13 @@ class Agree:
 
 
 @dataclass(frozen=True)
+class Leave:
+    """A chouette participant leaves for good; the computer plays the seat from then on."""
+
+    type: ClassVar[str] = "leave"
+
+
+@dataclass(frozen=True)
 class Refuse:
     """A chouette member refuses the captain's team double (CH3)."""
 
@@ -200,7 +207,7 @@ class Malformed:
 
 GameCommand = Roll | Step | Play | Resign | Undo | Confirm | Double | Take | Drop | Accept | Decline
 """The commands a match table turns into rules events."""
-Command = GameCommand | Agree | Refuse | Contribute | Malformed
+Command = GameCommand | Agree | Refuse | Leave | Contribute | Malformed
 """What a table's ``submit`` receives: everything that is not the socket's own business."""
 Body = Ping | Resync | Chat | Rematch | Auto | Hints | Command
 
@@ -279,7 +286,7 @@ def _plain(kind: Callable[[], Body]) -> Callable[[dict[str, Any]], Body]:
 
 
 _PLAIN = (Ping, Resync, Rematch, Roll, Undo, Confirm, Double, Take, Drop, Accept, Decline)
-_READERS.update({kind.type: _plain(kind) for kind in (*_PLAIN, Agree, Refuse)})
+_READERS.update({kind.type: _plain(kind) for kind in (*_PLAIN, Agree, Refuse, Leave)})
 
 
 def parse(text: str) -> Message:

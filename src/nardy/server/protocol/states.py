@@ -395,6 +395,8 @@ class ChouetteCommon(TypedDict):
     cube: Cube | None
     proposal: list[int] | None
     """Members who agreed to the captain's pending team double (CH3)."""
+    left: list[int]
+    """Participants who left for good; the computer plays their seats."""
     answers: list[list[Any]]
     """``[member, took]`` for each answer so far to the box's double (CH4)."""
     steps: list[list[int]]
@@ -416,6 +418,8 @@ class ChouetteState(ChouetteCommon):
     """The side whose view the board is: the box's (0) or the team's (1)."""
     position: dict[str, Any] | None
     legal: Legal
+    hints: HintsState
+    """Hints are given to a participant whom only computers sit with (never rated)."""
 
 
 def chouette_common(
@@ -424,6 +428,7 @@ def chouette_common(
     *,
     participants: list[str | None],
     proposal: tuple[int, ...] | None,
+    left: tuple[int, ...] = (),
 ) -> ChouetteCommon:
     """What everyone at a chouette table is told of this version."""
     game = chouette.game
@@ -445,6 +450,7 @@ def chouette_common(
         "dice": dice(game) if game else None,
         "cube": cube(game) if game else None,
         "proposal": list(proposal) if proposal is not None else None,
+        "left": list(left),
         "answers": [list(answer) for answer in chouette.answers],
         "steps": steps_taken(game) if game else [],
         "last_play": last_play(plays, len(chouette.history) + 1),
@@ -465,23 +471,32 @@ def chouette_state(
     acting: bool,
     proposal: bool,
     refused: bool,
+    hints: bool = False,
+    present: bool = True,
 ) -> ChouetteState:
     """The whole state as participant ``me`` sees it (None: a spectator): the board from
     their side (the box's, or the team's) and their legal actions. ``acting``: the table
     waits for ``me``; ``proposal``: a team double is proposed; ``refused``: the team
-    refused to double at this point of the game."""
+    refused to double at this point of the game; ``hints``: ``me`` may ask for hints;
+    ``present``: ``me`` has not left (else the computer decides for them, and they may do
+    nothing but watch)."""
     game = chouette.game
     side = BOX if me is not None and chouette.order and me == chouette.box else TEAM
     position = game.view(side) if game is not None else None
     legal: Legal = {}
-    if me is not None and game is not None and acting:
+    if me is not None and game is not None and acting and present:
         legal = _chouette_legal(chouette, game, me, proposal=proposal, refused=refused)
+    in_game = present and chouette.order and (me == chouette.box or me in chouette.team)
+    playing = game is not None and game.phase in (Phase.ROLLING, Phase.MOVING)
+    if in_game and playing and game is not None and not proposal:  # CH8: at any turn
+        legal["resign"] = list(game.variant.resign_levels) or [1]
     return {
         **common,
         "you": me,
         "side": side,
         "position": position_to_json(position) if position else None,
         "legal": legal,
+        "hints": {"allowed": hints, "agreed": [], "computer": True, "rated": False},
     }
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import secrets
 import time
@@ -42,6 +43,8 @@ from nardy.variants import VARIANTS, variant_named
 
 OPPONENTS = ("open", "invite", "computer")
 RATED_CLOCK = "slow"
+STAND_IN_LEVEL = "intermediate"
+"""The computer's level for a participant who leaves a chouette of people only."""
 """The time control of a rated match between people created without one: a player who
 stalls loses on time (docs/PROTOCOL.md, "Aborted matches and withdrawn tables")."""
 log = logging.getLogger(__name__)
@@ -182,6 +185,10 @@ class Lobby:
             commits=self.commits,
             entropy_wait=self.entropy_wait,
         )
+        if isinstance(room, ChouetteTable):  # who plays the seat of a participant who leaves
+            levels = [h.split(":")[1] for h in row.seats if h and h.startswith("computer:")]
+            level = levels[0] if levels else STAND_IN_LEVEL
+            room.stand_in = functools.partial(self.make_agent, row.variant, level)
         room.on_finish = self._finished
         room.on_idle = self._idle
         room.on_change = self._changed

@@ -74,6 +74,8 @@ REPEAT_WINDOW = DAY
 further results in that variant are recorded but rate nobody
 (docs/PROTOCOL.md, "Aborted matches and withdrawn tables"): a pair of accounts cannot farm
 a rating by playing each other over and over."""
+HISTORY = 500
+"""The most rated results a player's rating history holds (the latest)."""
 PROVISIONAL = 110.0
 """A rating with a deviation above this is shown as provisional (with a question mark)."""
 COMPUTER = "computer:"
@@ -258,6 +260,33 @@ class Ratings:
             ).fetchall()
         return [_rating_json(row) for row in rows]
 
+    def history(self, holder: str, limit: int = HISTORY) -> list[dict[str, Any]]:
+        """The rating of ``holder`` after each of its last ``limit`` rated results, per
+        variant that has any, oldest first: ``{"variant", "points": [{"at", "rating",
+        "deviation", "table"}]}``; a variant's first point also carries where it started
+        (``before``)."""
+        query = (
+            sa.select(RATING_CHANGES, MATCH_RESULTS.c.finished)
+            .select_from(
+                RATING_CHANGES.join(
+                    MATCH_RESULTS, MATCH_RESULTS.c.table_id == RATING_CHANGES.c.table_id
+                )
+            )
+            .where(RATING_CHANGES.c.player_id == holder)
+            .order_by(MATCH_RESULTS.c.finished.desc(), RATING_CHANGES.c.table_id)
+            .limit(limit)
+        )
+        with self.store.engine.connect() as db:
+            rows = db.execute(query).fetchall()
+        variants: dict[str, list[dict[str, Any]]] = {}
+        for row in reversed(rows):
+            points = variants.setdefault(row.variant, [])
+            if not points:
+                points.append(_point(row.finished, row.rating_before, row.deviation_before))
+                points[0]["before"] = True
+            points.append(_point(row.finished, row.rating_after, row.deviation_after, row.table_id))
+        return [{"variant": name, "points": variants[name]} for name in sorted(variants)]
+
     def leaderboard(self, variant: str, limit: int = 100) -> list[dict[str, Any]]:
         """The rated players and computer levels of ``variant``, best first; provisional
         ratings (deviation above :data:`PROVISIONAL`) after the established ones."""
@@ -305,3 +334,7 @@ def _rating_json(row: Any) -> dict[str, Any]:
         "games": row.games,
         "wins": row.wins,
     }
+
+
+def _point(at: float, rating: float, deviation: float, table: str | None = None) -> dict[str, Any]:
+    return {"at": at, "rating": round(rating, 1), "deviation": round(deviation, 1), "table": table}

@@ -1,4 +1,4 @@
-"""A chouette table: three or more participants, the box against the team (RULES.md CH1–CH7).
+"""A chouette table: three or more participants, the box against the team (RULES.md CH1–CH8).
 
 The rules live in :class:`~nardy.rules.chouette.Chouette`; this table adds people and the
 computer. The captain moves the team's checkers; a team double is proposed by the
@@ -11,11 +11,13 @@ taking its first die.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from nardy.bot.agents.agent import Agent
 from nardy.formats.events import chouette_event_from_json, chouette_event_to_json
+from nardy.formats.record import match_to_record
 from nardy.rules.chouette import BOX, TEAM, Chouette, TeamDouble
 from nardy.rules.errors import NardyError
 from nardy.rules.game import (
@@ -29,6 +31,7 @@ from nardy.rules.game import (
     Roll,
     Take,
 )
+from nardy.rules.match import Match
 from nardy.rules.plays import legal_plays
 from nardy.rules.settings import Settings
 from nardy.server import protocol
@@ -41,14 +44,19 @@ class ChouetteTable(Room):
     """A live chouette; participants are the seats, in the order they sat down."""
 
     agents: dict[int, Agent] = field(default_factory=dict)
+    stand_in: Callable[[], Agent] | None = None
+    """The computer that takes the seat of a participant who leaves (at the table's
+    level); None: any computer already at the table."""
     chouette: Chouette = field(init=False)
     proposal: tuple[int, ...] | None = None
     """Members who have agreed to the captain's pending team double."""
     refused: tuple[int, int] | None = None
     """Where (games played, actions) the team last refused a double: not again there."""
+    left: tuple[int, ...] = ()
+    """Participants who left for good: the computer plays their seats."""
 
-    state_fields = (*Room.state_fields, "chouette", "proposal", "refused")
-    kept_fields = (*Room.kept_fields, "agents")
+    state_fields = (*Room.state_fields, "chouette", "proposal", "refused", "left")
+    kept_fields = (*Room.kept_fields, "agents", "stand_in")
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -69,7 +77,21 @@ class ChouetteTable(Room):
         return game <= len(self.chouette.history)
 
     def computers(self) -> set[int]:
-        return set(self.agents)
+        return set(self.agents) | set(self.left)
+
+    def agent(self, who: int) -> Agent:
+        """The computer deciding for participant ``who`` (one at the table, or one who
+        left)."""
+        if who in self.agents:
+            return self.agents[who]
+        if self.stand_in is not None:
+            self.agents[who] = self.stand_in()
+            return self.agents[who]
+        return next(iter(self.agents.values()))
+
+    def people(self) -> list[int]:
+        """Participants a person still plays."""
+        return [s for s in range(len(self.row.seats)) if s not in self.computers()]
 
     # -- storage
 
@@ -80,6 +102,8 @@ class ChouetteTable(Room):
                 self._rolled(1, (die,))
         elif "propose" in payload:
             self.proposal = tuple(payload["propose"])
+        elif "leave" in payload:
+            self.left = (*self.left, int(payload["leave"]))
         elif "withdraw" in payload:
             self.proposal, self.refused = None, self._moment()
         elif "act" in payload:
@@ -125,6 +149,8 @@ class ChouetteTable(Room):
         match command:
             case protocol.Contribute() | protocol.Malformed(type="contribute"):
                 return await self.contribute(seat, command)
+        if seat is not None and seat in self.left:
+            raise TableError("you have left this table: the computer plays your seat")
 
         async def work() -> int:
             if seat is None:
@@ -137,6 +163,8 @@ class ChouetteTable(Room):
         return await self._serially(work)
 
     async def _command(self, who: int, command: protocol.Command, by: str) -> None:
+        if isinstance(command, protocol.Leave):
+            return await self._leave(who)
         table, game = self.chouette, self.chouette.game
         if game is None:
             raise TableError("the roll-off for box and captain is not over")
@@ -158,17 +186,28 @@ class ChouetteTable(Room):
                 game is not None and game.phase is Phase.DOUBLED
             ):
                 side = 1 - (game.turn or 0)
-            case (
-                protocol.Resign()
-                | protocol.Accept()
-                | protocol.Decline()
-                | protocol.Malformed(type="resign")
-            ):
-                raise TableError("there are no resignations in a chouette here")
+            case protocol.Accept() | protocol.Decline():
+                raise TableError("a resignation at a chouette is final: there is none to answer")
+            case protocol.Resign() if self.proposal is not None:
+                raise TableError("answer the proposed team double first")
         try:
             return protocol.game_event(side, command, self._peek)
         except protocol.ProtocolError as error:
             raise TableError(str(error)) from None
+
+    async def _leave(self, who: int) -> None:
+        """``who`` leaves for good (docs/PROTOCOL.md, "A chouette's state"): the computer
+        plays the seat from now on and the ledger stays; with no person left, the
+        chouette is over."""
+        if None in self.row.seats:
+            raise TableError("the chouette has not started: its creator may withdraw it")
+        if self.stand_in is None and not self.agents:
+            raise TableError("no computer can take your seat at this table")
+        await self._persist({"leave": who})
+        self.left = (*self.left, who)
+        if not self.people():
+            await self._persist({"over": "left"})
+            await self._finish()
 
     async def _act(self, who: int, event: Event | TeamDouble, by: str) -> None:
         try:
@@ -249,7 +288,7 @@ class ChouetteTable(Room):
             if game is not None and game.phase is Phase.OPENING:
                 await self._act(table.box, OpeningRoll(self._peek()), "server")
                 continue
-            bots = [who for who in self.actors() if who in self.agents]
+            bots = [who for who in self.actors() if who in self.computers()]
             if not bots:
                 return
             if self.bot_delay:
@@ -267,7 +306,7 @@ class ChouetteTable(Room):
         """What the computer at participant ``who`` does now."""
         table, game = self.chouette, self.chouette.game
         assert game is not None
-        agent = self.agents[who]
+        agent = self.agent(who)
         if self.proposal is not None:
             return "agree" if agent.doubles(game, TEAM) else "refuse"
         if game.phase is Phase.DOUBLED:
@@ -293,7 +332,7 @@ class ChouetteTable(Room):
         if self.chouette.rolling_off() or game is None or game.phase is Phase.OPENING:
             return True
         actors = self.actors()
-        return not actors or any(who in self.agents for who in actors)
+        return not actors or any(who in self.computers() for who in actors)
 
     # -- what a client sees
 
@@ -304,6 +343,7 @@ class ChouetteTable(Room):
             self.chouette,
             participants=[self.seat_name(s) for s in range(len(self.row.seats))],
             proposal=self.proposal,
+            left=self.left,
         )
 
     def seat_state(self, me: int | None, common: protocol.ChouetteCommon) -> protocol.ChouetteState:
@@ -315,4 +355,21 @@ class ChouetteTable(Room):
             acting=me is not None and me in self.actors(),
             proposal=self.proposal is not None,
             refused=self.refused == self._moment(),
+            hints=me is not None and self.hints_allowed(me),
+            present=me not in self.left,
         )
+
+    def hints_allowed(self, who: int) -> bool:
+        """Hints are for practice: for a participant whom only computers sit with (a
+        chouette is never rated; docs/PROTOCOL.md, "Hints")."""
+        return self.people() == [who] and not self.row.options.get("rated")
+
+    def hint_record(self, who: int) -> tuple[dict[str, Any], int]:
+        """The game in play as a one-game money record, and the side ``who`` plays in it
+        (the box's or the team's), for the engine's hint."""
+        game = self.chouette.game
+        if game is None:
+            raise TableError("the roll-off for box and captain is not over")
+        match = Match(self.chouette.variant, self.chouette.settings, (game,))
+        side = BOX if who == self.chouette.box else TEAM
+        return match_to_record(match, ["box", "team"]), side

@@ -30,6 +30,16 @@ function settle(position, reserve) {
   return left[0] >= 0 && left[1] >= 0;
 }
 
+const CHANCES = ["analyse.win", "analyse.gammon", "analyse.backgammon", "analyse.lose_gammon", "analyse.lose_backgammon"];
+
+/** The five cubeless chances after a play, each named: "Win 51.6% · Gammon 14.4% · …". */
+function chanceLine(chances) {
+  if (!chances) return null;
+  return h("span", { class: "chance-line" }, ...CHANCES.flatMap((key, c) => [
+    c ? " · " : "",
+    h("span", { class: "chance", "data-chance": String(c) }, `${t(key)} ${(100 * chances[c]).toFixed(1)}%`)]));
+}
+
 export function analyseView(root) {
   let variant = variantOr(null);
   let position = startPosition(variant);
@@ -170,17 +180,39 @@ export function analyseView(root) {
         h("p", { class: "small muted" }, t(c.take ? "hint.they_take" : "hint.they_drop")));
     }
     if (!answer.plays.length) return h("div", { class: "card", id: "analyse-result" }, h("p", {}, t("analyse.no_play")));
+    const depths = [...new Set(answer.plays.map((p) => p.ply))].sort((a, b) => b - a);
     return h("div", { class: "card", id: "analyse-result" },
       h("h2", {}, t("analyse.plays", { n: answer.count, ply: answer.ply })),
+      ...depths.map((ply, k) => depthGroup(ply, k === 0, depths.length > 1)),
+      h("p", { class: "small muted" }, t("hint.unit")),
+      h("p", { class: "small muted" }, t("analyse.chances_note")));
+  }
+
+  /** The plays looked at ``ply`` deep, ranked among themselves only: a play looked at less
+   * deeply has an equity of another precision, so it is listed apart, never in between. */
+  function depthGroup(ply, deepest, several) {
+    const plays = answer.plays.map((p, i) => [p, i]).filter(([p]) => p.ply === ply);
+    const best = plays[0][0];
+    const heads = ["#", t("review.candidates"), t("review.equity"), t("review.difference")];
+    const pick = (i) => { shown = i; render(); };
+    // each play's row, then a line of its chances under it (a table of nine columns
+    // would not fit beside the board, nor on a phone)
+    const rows = plays.flatMap(([p, i], rank) => [
+      h("tr", {
+        class: i === shown ? "shown" : "", "data-play": String(i), "data-rank": String(rank + 1), tabindex: "0",
+        onclick: () => pick(i),
+        onkeydown: (e) => { if (e.key === "Enter") pick(i); },
+      }, h("td", {}, String(rank + 1)), h("td", {}, playWords(p.play)), h("td", { class: "num" }, equity(p.equity)),
+      h("td", { class: "num" }, rank === 0 ? "" : equity(p.equity - best.equity))),
+      h("tr", { class: `chances-row${i === shown ? " shown" : ""}`, "data-chances-of": String(i), onclick: () => pick(i) },
+        h("td", {}), h("td", { colspan: "3" }, chanceLine(p.chances))),
+    ]);
+    return h("section", { class: "depth-group", "data-ply": String(ply) },
+      h("h3", {}, t(deepest ? "analyse.ranked_at" : "analyse.shallower_at", { n: ply, count: plays.length })),
+      several && deepest ? h("p", { class: "small muted" }, t("analyse.depths_apart")) : null,
       h("table", { class: "candidates" },
-        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("review.candidates")), h("th", {}, t("review.equity")), h("th", {}, t("review.difference")), h("th", {}, ""))),
-        h("tbody", {}, ...answer.plays.map((p, i) => h("tr", {
-          class: i === shown ? "shown" : "", "data-play": String(i), tabindex: "0",
-          onclick: () => { shown = i; render(); },
-          onkeydown: (e) => { if (e.key === "Enter") { shown = i; render(); } },
-        }, h("td", {}, String(i + 1)), h("td", {}, playWords(p.play)), h("td", { class: "num" }, equity(p.equity)),
-        h("td", { class: "num" }, p.difference === 0 ? "" : equity(p.difference)), h("td", { class: "num muted" }, t("review.ply", { n: p.ply })))))),
-      h("p", { class: "small muted" }, t("hint.unit")));
+        h("thead", {}, h("tr", {}, ...heads.map((label) => h("th", { scope: "col" }, label)))),
+        h("tbody", {}, ...rows)));
   }
 
   function select(id, options, value, onchange) {

@@ -1,4 +1,4 @@
-// The chouette parts of the live table (RULES.md CH1–CH7): the box against the team, the
+// The chouette parts of the live table (RULES.md CH1–CH8): the box against the team, the
 // roles and the order of the team, the running ledger, who must decide, the last settlement.
 // The board, the steps and the chat are the match table's (table.js); this module only
 // reads the state the server sends and knows no rules beyond naming what it sees.
@@ -112,7 +112,8 @@ export function rosterCard(state, nameOf) {
     h("td", { class: "who" },
       h("span", { class: "name" }, nameOf(who), who === state.you ? h("span", { class: "tag you" }, t("table.you")) : null),
       waiting.has(who) ? h("span", { class: "tag turn" }, pending) : null,
-      answer ? h("span", { class: `tag answer ${answer[0]}` }, answer[1]) : null),
+      answer ? h("span", { class: `tag answer ${answer[0]}` }, answer[1]) : null,
+      (state.left || []).includes(who) ? h("span", { class: "tag left", "data-left": "1" }, t("chouette.left")) : null),
     h("td", { class: `ledger ${points > 0 ? "plus" : points < 0 ? "minus" : ""}`, "data-ledger": String(points) }, signed(points))));
   }
   return h("section", { class: "card roster", "aria-labelledby": "roster-title" },
@@ -159,6 +160,7 @@ export function sideBar(state, side, nameOf) {
 
 /** The sentence under the board. */
 export function chouetteStatus(state, l, nameOf) {
+  if (state.status === "over") return t("chouette.over");
   if (state.status === "open") {
     return t("chouette.waiting_players", { n: state.participants.filter((p) => !p).length });
   }
@@ -223,4 +225,26 @@ export function settlementCard(state, nameOf) {
     h("p", {}, headline),
     list,
     h("p", { class: "muted" }, rotation));
+}
+
+let leavingAt = null; // the chouette whose "leave for good?" question is open
+
+/** The Leave button of a started chouette, for a participant who has not left: a first
+ * click asks "for good?", a second sends ``leave`` (docs/PROTOCOL.md, a chouette's state). */
+export function leaveControl(state, send) {
+  const seated = state.you !== null && state.you !== undefined;
+  if (state.kind !== "chouette" || !seated || state.status !== "playing" || (state.left || []).includes(state.you)) return null;
+  const ask = () => { leavingAt = state.table; swap(); };
+  const cancel = () => { leavingAt = null; swap(); };
+  const button = h("button", { type: "button", class: "danger-ghost", "data-action": "leave", onclick: ask }, t("chouette.leave"));
+  const question = h("div", { class: "resign-group", role: "group", "aria-label": t("chouette.leave") },
+    h("span", { class: "small" }, t("chouette.leave_confirm")),
+    h("button", { type: "button", class: "danger", "data-action": "leave-now", onclick: () => { leavingAt = null; send({ type: "leave" }); } }, t("chouette.leave")),
+    h("button", { type: "button", "data-action": "leave-cancel", onclick: cancel }, t("action.cancel")));
+  const slot = h("span", { class: "leave-slot" });
+  function swap() {
+    slot.replaceChildren(leavingAt === state.table ? question : button);
+  }
+  swap();
+  return slot;
 }

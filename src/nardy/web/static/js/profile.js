@@ -8,6 +8,7 @@ import { clear, h } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { rulesLink } from "./rules_link.js";
 import { challengeCard } from "./challenge.js";
+import { ratingGraph } from "./rating_graph.js";
 import { tokensCard } from "./tokens.js";
 
 const PAGE = 20;
@@ -38,6 +39,7 @@ export function profileView(root, playerId) {
   let more = false;
   let closed = false;
   let me = null;
+  let history = null; // the rating after each rated result
 
   async function load() {
     try {
@@ -49,9 +51,10 @@ export function profileView(root, playerId) {
         }
         id = me.id;
       }
-      [profile, games] = await Promise.all([
+      [profile, games, history] = await Promise.all([
         api(`/api/players/${encodeURIComponent(id)}`),
         api(`/api/players/${encodeURIComponent(id)}/games?limit=${PAGE}`),
+        api(`/api/players/${encodeURIComponent(id)}/ratings`),
       ]);
       more = games.length === PAGE;
     } catch (error) {
@@ -79,6 +82,7 @@ export function profileView(root, playerId) {
         h("p", { class: "muted" }, kind),
         h("p", { id: "profile-summary" }, t("profile.summary", { games: profile.games, wins: profile.wins, unfinished: profile.unfinished })),
         variantsTable()),
+      ...[ratingGraph(history)].filter(Boolean),
       h("section", { class: "card" },
         h("h2", {}, t("profile.history")),
         gamesList(),

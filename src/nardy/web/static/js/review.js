@@ -82,8 +82,13 @@ export function reviewView(root, tableId) {
     at = Math.max(0, Math.min(frames.length - 1, k));
     shown = null;
     render();
-    const row = page.querySelector(`#review-moves [data-frame="${at}"]`);
-    if (row && row.scrollIntoView) row.scrollIntoView({ block: "nearest" });
+    // the list scrolls to the row by itself: the page stays where it is, the board in view
+    const list = page.querySelector("#review-moves");
+    const row = list && list.querySelector(`[data-frame="${at}"]`);
+    if (row) {
+      const [r, l] = [row.getBoundingClientRect(), list.getBoundingClientRect()];
+      if (r.top < l.top || r.bottom > l.bottom) list.scrollTop += r.top - l.top - (l.height - r.height) / 2;
+    }
   }
 
   function mistake(direction) {
@@ -157,7 +162,7 @@ export function reviewView(root, tableId) {
     box.append(
       h("p", { id: "review-played" }, h("strong", {}, t("review.played")), " ", say(d.played), " ", h("span", { class: "num" }, equity(d.equity))),
       h("p", { id: "review-best" }, h("strong", {}, t("review.best")), " ", say(d.best), " ", h("span", { class: "num" }, equity(d.best_equity))),
-      h("p", { class: d.error > 0 ? "error-line" : "muted" }, t("review.error", { error: d.error.toFixed(3) })),
+      h("p", { class: d.error > 0 ? "error-line" : "muted", id: "review-error" }, t("review.error", { error: d.error.toFixed(3) })),
     );
     if (d.kind === "move") {
       if (d.luck !== null && d.luck !== undefined) box.append(h("p", {}, t("review.luck_of_roll", { luck: equity(d.luck) })));
@@ -175,6 +180,7 @@ export function reviewView(root, tableId) {
       box.append(h("table", { class: "candidates", id: "review-candidates" },
         h("thead", {}, h("tr", {}, h("th", {}, t("review.candidates")), h("th", {}, t("review.equity")), h("th", {}, t("review.difference")), h("th", {}, ""))),
         h("tbody", {}, ...rows)));
+      box.append(h("p", { class: "small muted", id: "review-unit" }, t("hint.unit")));
       box.append(h("p", { class: "legend small" },
         h("span", { class: "key played" }, t("review.arrow_played")), " ",
         h("span", { class: "key best" }, t("review.arrow_best"))));
@@ -264,9 +270,8 @@ export function reviewView(root, tableId) {
         settingsSummary(record.variant, record.settings),
         review ? ` · ${t("review.depth", { n: review.ply })}` : ""),
       analysisStatus(),
-      review ? h("div", { class: "card" }, h("h2", {}, t("review.summary")), summaryTable(review, players)) : null,
       h("div", { class: "review-layout" },
-        h("div", { class: "col" },
+        h("div", { class: "col review-board-col" },
           h("div", { class: "board-frame" }, boardView()),
           h("p", { class: "status", id: "review-action" }, t("replay.game", { n: frame.game + 1 }), " · ", describe(frame.action, players)),
           h("div", { class: "controls" },
@@ -274,11 +279,13 @@ export function reviewView(root, tableId) {
             h("button", { type: "button", "data-nav": "prev", onclick: () => go(at - 1) }, t("replay.prev")),
             h("span", { class: "counter", id: "review-counter" }, t("replay.counter", { i: at + 1, n: frames.length })),
             h("button", { type: "button", class: "primary", "data-nav": "next", onclick: () => go(at + 1) }, t("replay.next")),
-            h("button", { type: "button", "data-nav": "next-mistake", onclick: () => mistake(1), disabled: !review }, t("review.next_mistake"))),
-          idsPanel(ids, frame),
+            h("button", { type: "button", "data-nav": "next-mistake", onclick: () => mistake(1), disabled: !review }, t("review.next_mistake")))),
+        h("div", { class: "col review-side" },
           review ? decisionPanel(players) : null,
-          graph()),
-        h("div", { class: "col card" }, h("h2", {}, t("review.moves")), moveList(players))),
+          h("div", { class: "card" }, h("h2", {}, t("review.moves")), moveList(players)))),
+      graph(),
+      review ? h("div", { class: "card" }, h("h2", {}, t("review.summary")), summaryTable(review, players)) : null,
+      idsPanel(ids, frame),
       h("p", { class: "links" },
         h("a", { href: `#/table/${tableId}` }, t("replay.back")),
         h("a", { href: `#/replay/${tableId}` }, t("table.replay"))),

@@ -5,6 +5,7 @@
 import { BAR, OFF, RESERVE, placeCount, slotCenter } from "./board.js";
 import { theirPlace } from "./variants.js";
 import { h } from "./dom.js";
+import { graphWidth } from "./rating_graph.js";
 import { t } from "./i18n.js";
 
 /** A signed equity as the review writes it: +0.123. */
@@ -63,26 +64,39 @@ export function arrowsSVG(model, steps, mover, kind) {
   return out.join("");
 }
 
+const GRAPH = { H: 190, left: 56, right: 10, top: 10, bottom: 34 };
+
 /** The graph of player 0's chances through the match: its match winning chance in a
- * match, its chance to win the game otherwise. ``points`` are {x, y, frame}; ``at`` the
- * current frame; ``go(frame)`` is called when a point is clicked. */
+ * match, its chance to win the game otherwise, with labelled axes and a legend for its
+ * marks. ``points`` are {y, frame, mark}; ``bounds`` the indices where a game starts;
+ * ``at`` the current frame; ``go(frame)`` is called when a point is clicked. */
 export function graphView(points, bounds, at, go, label) {
-  const W = 640;
-  const H = 150;
-  const pad = 8;
+  const { H, left, right, top, bottom } = GRAPH;
+  const W = graphWidth();
   const n = Math.max(points.length - 1, 1);
-  const x = (i) => pad + ((W - 2 * pad) * i) / n;
-  const y = (v) => H - pad - (H - 2 * pad) * v;
+  const x = (i) => left + ((W - left - right) * i) / n;
+  const y = (v) => H - bottom - (H - top - bottom) * v;
   const svg = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" class="graph-svg" role="img" aria-label="${label}">`];
-  svg.push(`<rect class="graph-bg" x="0" y="0" width="${W}" height="${H}" rx="8"/>`);
-  svg.push(`<line class="graph-half" x1="${pad}" y1="${y(0.5)}" x2="${W - pad}" y2="${y(0.5)}"/>`);
-  for (const b of bounds) svg.push(`<line class="graph-game" x1="${x(b)}" y1="${pad}" x2="${x(b)}" y2="${H - pad}"/>`);
+  svg.push(`<rect class="graph-bg" x="${left}" y="${top}" width="${W - left - right}" height="${H - top - bottom}"/>`);
+  for (const v of [0, 0.25, 0.5, 0.75, 1]) {
+    svg.push(`<line class="${v === 0.5 ? "graph-half" : "graph-grid"}" x1="${left}" y1="${y(v)}" x2="${W - right}" y2="${y(v)}"/>`);
+    svg.push(`<text class="graph-tick" x="${left - 5}" y="${y(v) + 4}" text-anchor="end">${100 * v}%</text>`);
+  }
+  bounds.forEach((b, g) => {
+    svg.push(`<line class="graph-game" x1="${x(b)}" y1="${top}" x2="${x(b)}" y2="${H - bottom}"/>`);
+    svg.push(`<text class="graph-tick" x="${x(b) + 3}" y="${top + 11}">${t("review.graph_game", { n: g + 2 })}</text>`);
+  });
+  svg.push(`<text class="graph-tick" x="${left}" y="${H - bottom + 14}">1</text>`);
+  svg.push(`<text class="graph-tick" x="${W - right}" y="${H - bottom + 14}" text-anchor="end">${points.length}</text>`);
+  svg.push(`<text class="graph-axis" x="${(left + W - right) / 2}" y="${H - 4}" text-anchor="middle">${t("review.axis_rolls")}</text>`);
+  svg.push(`<text class="graph-axis" transform="translate(12 ${(top + H - bottom) / 2}) rotate(-90)" text-anchor="middle">${t("review.axis_chance")}</text>`);
   svg.push(`<polyline class="graph-line" points="${points.map((p, i) => `${x(i)},${y(p.y)}`).join(" ")}"/>`);
   const current = points.findIndex((p) => p.frame >= at);
-  if (current >= 0) svg.push(`<line class="graph-now" x1="${x(current)}" y1="${pad}" x2="${x(current)}" y2="${H - pad}"/>`);
+  if (current >= 0) svg.push(`<line class="graph-now" x1="${x(current)}" y1="${top}" x2="${x(current)}" y2="${H - bottom}"/>`);
   points.forEach((p, i) => {
     const cls = p.mark ? ` graph-mark ${p.mark.replace(" ", "-")}` : "";
-    svg.push(`<circle class="graph-point${cls}" cx="${x(i)}" cy="${y(p.y)}" r="${p.mark ? 4 : 6}" data-frame="${p.frame}"/>`);
+    const r = p.mark === "very bad" ? 6 : p.mark ? 4.5 : 6;
+    svg.push(`<circle class="graph-point${cls}" cx="${x(i)}" cy="${y(p.y)}" r="${r}" data-frame="${p.frame}"/>`);
   });
   svg.push("</svg>");
   const box = h("div", { class: "graph", id: "review-graph" });
@@ -91,28 +105,55 @@ export function graphView(points, bounds, at, go, label) {
     const frame = e.target && e.target.dataset && e.target.dataset.frame;
     if (frame !== undefined) go(Number(frame));
   });
-  return box;
+  return h("div", {}, box, graphLegend());
 }
 
-/** The per-player summary table of the review. */
-export function summaryTable(review, players) {
+/** What the graph's line and marks mean. */
+function graphLegend() {
+  const swatch = (cls) => h("span", { class: `swatch ${cls}`, "aria-hidden": "true" });
+  return h("p", { class: "legend small", id: "review-graph-legend" },
+    h("span", { class: "item" }, swatch("line"), t("review.legend_line")), " ",
+    h("span", { class: "item" }, swatch("now"), t("review.legend_now")), " ",
+    ...["doubtful", "bad", "very bad"].map((m) => h("span", { class: "item", "data-legend": m },
+      swatch(`mark ${m.replace(" ", "-")}`), `${markSign(m)} ${markName(m)}`)));
+}
+
+/** A match winning chance gained, in percentage points: +12.5%. */
+export function percent(v) {
+  return `${v >= 0 ? "+" : "−"}${Math.abs(100 * v).toFixed(1)}%`;
+}
+
+/** The rows of the summary: the label's key, its one-line explanation's key and the cell. */
+function summaryRows(review) {
   const match = review.unit === "match";
-  const result = (v) => (match ? `${v >= 0 ? "+" : "−"}${Math.abs(100 * v).toFixed(1)}%` : equity(v));
-  const rows = [
-    ["review.decisions", (s) => s.decisions],
-    ["review.moves_count", (s) => s.moves],
-    ["review.cube_count", (s) => s.cube_decisions],
-    ["review.error_total", (s) => s.error_total.toFixed(3)],
-    ["review.error_rate", (s) => s.error_rate.toFixed(1)],
-    ["review.pr", (s) => s.pr.toFixed(2)],
-    ["review.rating", (s) => t(`rating.${s.rating.replace(" ", "_")}`)],
-    ["review.marked", (s) => `${s.marks.doubtful} / ${s.marks.bad} / ${s.marks["very bad"]}`],
-    ["review.luck", (s) => equity(s.luck_total)],
-    [match ? "review.result_match" : "review.result_points", (s) => result(s.result)],
-    ["review.luck_adjusted", (s) => result(s.luck_adjusted)],
+  const result = (v) => (match ? percent(v) : equity(v));
+  const marks = Object.fromEntries(Object.entries(review.marks || { doubtful: 0.04, bad: 0.08, "very bad": 0.16 }).map(([k, v]) => [k.replace(" ", "_"), v.toFixed(2)]));
+  return [
+    ["review.decisions", "review.explain_decisions", (s) => s.decisions],
+    ["review.moves_count", null, (s) => s.moves],
+    ["review.cube_count", null, (s) => s.cube_decisions],
+    ["review.error_total", "review.explain_error_total", (s) => s.error_total.toFixed(3)],
+    ["review.error_rate", "review.explain_error_rate", (s) => s.error_rate.toFixed(1)],
+    ["review.pr", "review.explain_pr", (s) => s.pr.toFixed(1)],
+    ["review.rating", "review.explain_rating", (s) => t(`rating.${s.rating.replace(" ", "_")}`)],
+    ["review.marked", ["review.explain_marked", marks], (s) => `${s.marks.doubtful} / ${s.marks.bad} / ${s.marks["very bad"]}`],
+    ["review.luck", "review.explain_luck", (s) => equity(s.luck_total)],
+    [match ? "review.result_match" : "review.result_points", match ? "review.explain_result_match" : "review.explain_result_points", (s) => result(s.result)],
+    [match ? "review.luck_adjusted_match" : "review.luck_adjusted", match ? "review.explain_adjusted_match" : "review.explain_adjusted_points", (s) => result(s.luck_adjusted)],
   ];
+}
+
+/** The per-player summary table of the review: every number with its unit in the row's
+ * name and a line that says what it is (shown, not a tooltip: phones have no hover). */
+export function summaryTable(review, players) {
+  const rows = summaryRows(review).map(([key, explain, cell]) => {
+    const [words, values] = Array.isArray(explain) ? explain : [explain, {}];
+    const id = key.replace("review.", "").replace(/^result_\w+$/, "result").replace("luck_adjusted_match", "luck_adjusted");
+    return h("tr", { "data-row": id },
+      h("th", { scope: "row" }, t(key), words ? h("span", { class: "explain" }, t(words, values)) : null),
+      ...review.summary.map((s) => h("td", {}, String(cell(s)))));
+  });
   return h("table", { class: "review-summary", id: "review-summary" },
     h("thead", {}, h("tr", {}, h("th", {}, ""), ...players.map((name) => h("th", { scope: "col" }, name)))),
-    h("tbody", {}, ...rows.map(([key, cell]) =>
-      h("tr", {}, h("th", { scope: "row" }, t(key)), ...review.summary.map((s) => h("td", {}, String(cell(s))))))));
+    h("tbody", {}, ...rows));
 }

@@ -7,7 +7,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import { boardSVG } from "./board.js";
-import { BOX, adaptChouette, rosterCard, settlementCard, sideBar } from "./chouette.js";
+import { BOX, adaptChouette, leaveControl, rosterCard, settlementCard, sideBar } from "./chouette.js";
 import { colourOf, seatName, settingsSummary, variantName } from "./common.js";
 import { clear, h, toast } from "./dom.js";
 import { createHints } from "./hints.js";
@@ -18,12 +18,14 @@ import { boardInput } from "./table/input.js";
 import { asksViewer, boardModel, mirrored } from "./table/model.js";
 import { moveListCard } from "./table/movelist.js";
 import { animateSteps, sideOf, unseenSteps } from "./table/moves.js";
-import { betweenGames, chatCard, controls, endActions, finished, inviteCard, linksOf, playerBar, resultBox } from "./table/panels.js";
+import { addTableControl, betweenGames, chatCard, controls, endActions, finished, inviteCard, linksOf, playerBar, resultBox } from "./table/panels.js";
 import { presenceKeeper, presenceTag } from "./table/presence.js";
 import { tableSocket } from "./table/socket.js";
 import { currentNews, ended, firstTurn, newsBetween, statusText } from "./table/status.js";
 
 export { addTableControl } from "./table/panels.js";
+
+addTableControl(leaveControl); // a chouette's Leave (nothing at a match)
 
 export function tableView(root, tableId) {
   let state = null;
@@ -213,7 +215,7 @@ export function tableView(root, tableId) {
     if (!el.board) build();
     renderChrome();
     renderBoard();
-    if (!chouette()) el.hints.update(state);
+    el.hints.update(state); // a chouette gives hints too, where only computers sit with you
   }
 
   function renderBars() {

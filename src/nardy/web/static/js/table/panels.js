@@ -103,12 +103,14 @@ export function controls(state, legal, send, ui) {
     if (!ui.resignOpen) {
       row.push(button("resign", t("action.resign"), () => ui.openResign(true), "danger-ghost"));
     } else {
-      // Where a resignation is immediate (LN9) there is one level and no offer.
+      // Where a resignation is immediate (LN9) there is one level and no offer; at a
+      // chouette it is immediate at any level (CH8).
       const immediate = !facts(state.variant).resignOffer;
-      const levels = immediate ? [l.resign[0]] : l.resign;
+      const levels = immediate && !chouette ? [l.resign[0]] : l.resign;
       const group = h("div", { class: "resign-group", role: "group", "aria-label": t("action.resign") });
       for (const level of levels) {
-        const label = immediate ? t("resign.now") : t("resign.offer", { what: t(`resign.level${level}`) });
+        const what = t(`resign.level${level}`);
+        const label = chouette ? t("chouette.resign_level", { what }) : immediate ? t("resign.now") : t("resign.offer", { what });
         group.append(button(`resign-${level}`, label, () => { ui.openResign(false); send({ type: "resign", level }); }, "danger"));
       }
       group.append(button("resign-cancel", t("action.cancel"), () => ui.openResign(false)));
