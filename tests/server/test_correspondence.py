@@ -118,7 +118,7 @@ GRACE = 1.0
 """Seconds of grace of the live tables beside the correspondence ones."""
 
 
-def test_nobody_loses_or_is_withdrawn_by_correspondence_for_being_away(tmp_path: Path) -> None:
+def test_S7_nobody_loses_or_is_withdrawn_by_correspondence_for_being_away(tmp_path: Path) -> None:
     """Two tables in play and two open ones, live and by correspondence; everyone leaves
     at once. Once the live ones have ended on the grace, the others still wait."""
     config = ServerConfig(grace=GRACE, bot_delay=0.0, entropy_wait=0.0)

@@ -32,7 +32,7 @@ def assert_aborted(state: dict[str, Any]) -> None:
     assert state["legal"] == {}
 
 
-def test_a_rated_match_resigned_before_both_played_is_aborted(live: LiveServer) -> None:
+def test_S8_a_rated_match_resigned_before_both_played_is_aborted(live: LiveServer) -> None:
     async def scenario() -> None:
         ala, ben = await registered(live.url, "Ala"), await registered(live.url, "Ben")
         table = await ala.create("backgammon", {"match_to": 3}, rated=True, seat=0)
@@ -62,7 +62,7 @@ def test_a_rated_match_resigned_before_both_played_is_aborted(live: LiveServer) 
     run(scenario())
 
 
-def test_a_joiner_who_never_comes_aborts_the_match_after_the_grace(tmp_path: Path) -> None:
+def test_S7_S8_a_joiner_who_never_comes_aborts_the_match_after_the_grace(tmp_path: Path) -> None:
     config = ServerConfig(grace=0.5, bot_delay=0.0, entropy_wait=0.0)
     with LiveServer(tmp_path / "nardy.sqlite3", config) as live:
 
@@ -83,7 +83,7 @@ def test_a_joiner_who_never_comes_aborts_the_match_after_the_grace(tmp_path: Pat
     assert not live.errors
 
 
-def test_repeated_results_between_two_accounts_rate_once_a_day(live: LiveServer) -> None:
+def test_S9_repeated_results_between_two_accounts_rate_once_a_day(live: LiveServer) -> None:
     async def scenario() -> None:
         await resigned_match(live.url)
         ala, ben, again = await resigned_match(live.url)  # the same two accounts

@@ -72,7 +72,7 @@ async def leaves_and_comes_back(ala: Client, ben: Client, grace: float) -> None:
     await seen(ben, 1, True)  # a socket is sent the presence when it connects
 
 
-def test_a_player_who_leaves_is_shown_away_with_the_grace_left(tmp_path: Path) -> None:
+def test_S7_a_player_who_leaves_is_shown_away_with_the_grace_left(tmp_path: Path) -> None:
     config = ServerConfig(bot_delay=0.0, entropy_wait=0.0, grace=GRACE)
     with LiveServer(tmp_path / "nardy.sqlite3", config) as live:
 

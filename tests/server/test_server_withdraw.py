@@ -31,7 +31,7 @@ async def listed(client: Client) -> list[str]:
 
 
 @pytest.mark.parametrize("opponent", ["open", "invite"])
-def test_the_creator_withdraws_a_table_nobody_joined(live: LiveServer, opponent: str) -> None:
+def test_S7_the_creator_withdraws_a_table_nobody_joined(live: LiveServer, opponent: str) -> None:
     async def scenario() -> None:
         ala, ben = await Client(live.url, "Ala").guest(), await Client(live.url, "Ben").guest()
         reply = await ala.http.post(
@@ -59,7 +59,7 @@ def test_the_creator_withdraws_a_table_nobody_joined(live: LiveServer, opponent:
     run(scenario())
 
 
-def test_a_table_whose_creator_is_gone_withdraws_itself(quick: LiveServer) -> None:
+def test_S7_a_table_whose_creator_is_gone_withdraws_itself(quick: LiveServer) -> None:
     async def scenario() -> None:
         ala, ben = await Client(quick.url, "Ala").guest(), await Client(quick.url, "Ben").guest()
         table = await ala.create("backgammon", {"match_to": 3})  # and never comes

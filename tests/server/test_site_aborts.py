@@ -9,7 +9,7 @@ from processes import SiteProcesses
 from test_server_aborts import assert_aborted, first_mover_resigns
 
 
-def test_a_match_resigned_at_once_is_aborted_on_every_process(site: SiteProcesses) -> None:
+def test_S8_a_match_resigned_at_once_is_aborted_on_every_process(site: SiteProcesses) -> None:
     first, second = site.urls
 
     async def scenario() -> None:
@@ -31,7 +31,7 @@ def test_a_match_resigned_at_once_is_aborted_on_every_process(site: SiteProcesse
     run(scenario())
 
 
-def test_a_table_is_withdrawn_through_another_process(site: SiteProcesses) -> None:
+def test_S7_a_table_is_withdrawn_through_another_process(site: SiteProcesses) -> None:
     first, second = site.urls
 
     async def scenario() -> None:

@@ -44,7 +44,7 @@ def test_the_creator_withdraws_a_waiting_table(
 
 
 @pytest.mark.parametrize(("lang", "viewport"), CASES, ids=[f"{c}-{w}" for c, (w, _) in CASES])
-def test_an_aborted_match_says_nobody_wins(
+def test_S8_an_aborted_match_says_nobody_wins(
     browser, quick_server, lang: str, viewport: tuple[int, int]
 ) -> None:
     """Two players sit down and neither comes to the table: the grace aborts the match
