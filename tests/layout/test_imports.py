@@ -71,6 +71,17 @@ def imported(module: str, path: Path) -> set[str]:
     return {name for name in names if name == "nardy" or name.startswith("nardy.")}
 
 
+def imported_anything(path: Path) -> set[str]:
+    """Every module ``path`` imports, of any package, anywhere in it (absolute imports)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names.add(node.module)
+    return names
+
+
 def test_every_part_has_a_height() -> None:
     parts = {part(module) for module, _ in modules()} - {None}
     assert parts <= set(LAYERS), parts - set(LAYERS)

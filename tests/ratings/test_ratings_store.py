@@ -1,4 +1,4 @@
-"""Ratings in the store (nardy.server.site.ratings): one rating period per rated match, the
+"""Ratings in the store (nardy.server.store.ratings): one rating period per rated match, the
 deviation widened for idle days, outcomes written once; unrated matches and sessions that
 nobody won leave the ratings alone."""
 
@@ -9,8 +9,8 @@ from dataclasses import astuple
 import pytest
 
 from nardy.ratings.glicko2 import Rating, idle, rate
-from nardy.server.site.ratings import DAY, Outcome, Ratings
 from nardy.server.store.database import Store, TableRow
+from nardy.server.store.ratings import DAY, Outcome, Ratings
 
 ALA, BEN = "computer:casual", "computer:expert"
 

@@ -280,7 +280,7 @@ def test_a_chouette_game_is_checkable_when_it_ends(tmp_path: Path) -> None:
                     await person.wait_n(n, timeout=60)
                 if people[0].state.get("games", 0) >= 1:
                     break  # (game 2 waits for its contributions: no version comes by itself)
-                movers = [p for p in people if p.state["legal"]]
+                movers = [p for p in people if set(p.state["legal"]) - {"resign"}]  # CH8
                 if not movers:
                     await people[0].wait_n(n + 1, timeout=60)
                     continue

@@ -82,7 +82,7 @@ def test_postgres_ratings_are_recorded_once_even_by_two_processes_at_once(store:
     import threading
     import time
 
-    from nardy.server.site.ratings import Outcome, Ratings
+    from nardy.server.store.ratings import Outcome, Ratings
 
     for table_id in ("m1", "m2"):
         store.add_table(

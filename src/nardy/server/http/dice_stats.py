@@ -29,10 +29,8 @@ import time
 from collections import Counter
 from typing import Any
 
-import sqlalchemy as sa
-
 from nardy.server.protocol import wire
-from nardy.server.store.database import EVENTS, Store
+from nardy.server.store.database import Store
 
 OUTCOMES = [(a, b) for a in range(1, 7) for b in range(a, 7)]
 """The 21 outcomes of a roll, smaller die first."""
@@ -127,26 +125,22 @@ def count_rolls(store: Store) -> tuple[Counter[tuple[int, int]], Counter[int]]:
     """Every two-dice roll in the store by outcome, and every die by face."""
     outcomes: Counter[tuple[int, int]] = Counter()
     faces: Counter[int] = Counter()
-    query = sa.select(EVENTS.c.payload).where(
-        EVENTS.c.payload.like('%"dice"%') | EVENTS.c.payload.like('%"rolloff"%')
-    )
-    with store.engine.connect() as db:
-        for (text,) in db.execute(query):
-            try:
-                payload = wire.loads(text)
-            except ValueError:
-                continue
-            if not isinstance(payload, dict):
-                continue
-            for die in payload.get("rolloff") or []:
-                faces[int(die)] += 1
-            event = payload.get("event")
-            if not isinstance(event, dict) or event.get("type") not in ("opening", "roll"):
-                continue
-            a, b = (int(d) for d in event["dice"])
-            outcomes[(min(a, b), max(a, b))] += 1
-            faces[a] += 1
-            faces[b] += 1
+    for text in store.dice_payloads():
+        try:
+            payload = wire.loads(text)
+        except ValueError:
+            continue
+        if not isinstance(payload, dict):
+            continue
+        for die in payload.get("rolloff") or []:
+            faces[int(die)] += 1
+        event = payload.get("event")
+        if not isinstance(event, dict) or event.get("type") not in ("opening", "roll"):
+            continue
+        a, b = (int(d) for d in event["dice"])
+        outcomes[(min(a, b), max(a, b))] += 1
+        faces[a] += 1
+        faces[b] += 1
     return outcomes, faces
 
 

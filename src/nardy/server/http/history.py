@@ -1,7 +1,7 @@
 """Every player's games, profiles and the leaderboards, over HTTP.
 
 The routes only read: the lobby writes seatings when tables are made or joined, and the
-outcome and ratings when a match ends (:mod:`nardy.server.site.ratings`).
+outcome and ratings when a match ends (:mod:`nardy.server.store.ratings`).
 """
 
 from __future__ import annotations
@@ -10,19 +10,17 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import sqlalchemy as sa
 from fastapi import APIRouter, HTTPException, Query, Request
 
 from nardy.rules.variant import MAT
-from nardy.server.site.ratings import (
-    MATCH_RESULTS,
-    RATING_CHANGES,
+from nardy.server.store.bots import is_bot
+from nardy.server.store.database import Store, StoreError
+from nardy.server.store.history import results_of, tables_of
+from nardy.server.store.ratings import (
     Ratings,
     computer_level,
     is_computer,
 )
-from nardy.server.store.bots import is_bot
-from nardy.server.store.database import SEATINGS, TABLES, Store, StoreError
 from nardy.server.tables.clock import PRESETS
 from nardy.server.tables.room import Room
 from nardy.server.tables.table import Table
@@ -42,36 +40,7 @@ def games_of(
     each ended and the rating it changed. Others do not see the player's private
     (invitation) tables at all, finished or not: a private table is private on every
     route."""
-    condition = SEATINGS.c.player_id == player_id
-    if viewer != player_id:
-        condition &= TABLES.c.invite.is_(None)
-    joined = (
-        SEATINGS.join(TABLES, TABLES.c.id == SEATINGS.c.table_id)
-        .outerjoin(MATCH_RESULTS, MATCH_RESULTS.c.table_id == TABLES.c.id)
-        .outerjoin(
-            RATING_CHANGES,
-            (RATING_CHANGES.c.table_id == TABLES.c.id)
-            & (RATING_CHANGES.c.player_id == SEATINGS.c.player_id),
-        )
-    )
-    query = (
-        sa.select(
-            TABLES,
-            SEATINGS.c.seat,
-            MATCH_RESULTS.c.winner,
-            MATCH_RESULTS.c.score,
-            MATCH_RESULTS.c.finished,
-            RATING_CHANGES.c.rating_before,
-            RATING_CHANGES.c.rating_after,
-        )
-        .select_from(joined)
-        .where(condition)
-        .order_by(TABLES.c.created.desc(), TABLES.c.id)
-        .limit(limit)
-        .offset(offset)
-    )
-    with store.engine.connect() as db:
-        rows = db.execute(query).fetchall()
+    rows = tables_of(store, player_id, viewer, limit, offset)
     return [_game(row, live.get(row.id)) for row in rows]
 
 
@@ -152,25 +121,7 @@ def profile(store: Store, ratings: Ratings, player_id: str) -> dict[str, Any]:
             raise HTTPException(404, f"there is no player {player_id}") from None
         identity = {"id": player.id, "name": player.name, "registered": bool(player.password_hash)}
         identity["bot"] = is_bot(store, player.id)  # INTERFACES.md §9
-    won = sa.case((MATCH_RESULTS.c.winner == SEATINGS.c.seat, 1), else_=0)
-    query = (
-        sa.select(
-            MATCH_RESULTS.c.variant,
-            sa.func.count().label("games"),
-            sa.func.sum(won).label("wins"),
-        )
-        .select_from(SEATINGS.join(MATCH_RESULTS, MATCH_RESULTS.c.table_id == SEATINGS.c.table_id))
-        .where(SEATINGS.c.player_id == player_id, MATCH_RESULTS.c.winner.is_not(None))
-        .group_by(MATCH_RESULTS.c.variant)
-    )
-    unfinished = (
-        sa.select(sa.func.count())
-        .select_from(SEATINGS.join(TABLES, TABLES.c.id == SEATINGS.c.table_id))
-        .where(SEATINGS.c.player_id == player_id, TABLES.c.status != "over")
-    )
-    with store.engine.connect() as db:
-        counts = {row.variant: (row.games, int(row.wins or 0)) for row in db.execute(query)}
-        playing = db.execute(unfinished).scalar_one()
+    counts, playing = results_of(store, player_id)
     rated = {entry["variant"]: entry for entry in ratings.of(player_id)}
     variants = []
     for name in VARIANTS:

@@ -30,11 +30,11 @@ from nardy.server.dice import commitment as dice_service
 from nardy.server.site.archive import archived
 from nardy.server.site.cluster import NOT_HERE, Moved, Site
 from nardy.server.site.keyed_locks import KeyedLocks
-from nardy.server.site.ratings import Outcome, Ratings
 from nardy.server.site.throttle import Limits
 from nardy.server.store.bots import bot_seats
 from nardy.server.store.database import Store, StoreError, Superseded, TableRow, new_id
 from nardy.server.store.group_commit import GroupCommit
+from nardy.server.store.ratings import Outcome, Ratings
 from nardy.server.tables.chouette import ChouetteTable
 from nardy.server.tables.clock import preset_named
 from nardy.server.tables.room import Room, StoreFailure

@@ -139,6 +139,10 @@ class StoreError(RuntimeError):
     """The store cannot do what was asked (an unknown id, a conflicting write)."""
 
 
+STORE_ERRORS = (StoreError, sa.exc.SQLAlchemyError, OSError)
+"""What a failed database write raises, for those who catch it outside the store."""
+
+
 class NameTaken(StoreError):
     """An account with this name exists already."""
 
@@ -471,6 +475,16 @@ class Store:
                 EVENTS.select().where(EVENTS.c.table_id == table_id).order_by(EVENTS.c.n)
             ).fetchall()
         return [_payload(row.payload) for row in rows]
+
+    def dice_payloads(self) -> Iterator[str]:
+        """The stored text of every event that may hold dice (a roll, an opening, a
+        roll-off), for the dice statistics; read as they come."""
+        query = sa.select(EVENTS.c.payload).where(
+            EVENTS.c.payload.like('%"dice"%') | EVENTS.c.payload.like('%"rolloff"%')
+        )
+        with self.engine.connect() as db:
+            for (text,) in db.execute(query):
+                yield text
 
     def writers(self, table_id: str) -> list[tuple[int, int | None]]:
         """Who wrote a table's events: its event numbers in order, each with the epoch its

@@ -26,8 +26,6 @@ from collections.abc import Awaitable, Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Protocol, Self, cast
 
-from sqlalchemy.exc import SQLAlchemyError
-
 from nardy.rules.errors import NardyError
 from nardy.server import defaults, protocol
 from nardy.server.dice import commitment as dice_service
@@ -35,7 +33,7 @@ from nardy.server.dice.book import DiceBook, Drawn
 from nardy.server.protocol import Command, Contribute, Malformed, wire
 from nardy.server.protocol.strict_json import printable
 from nardy.server.store.bots import bot_seats
-from nardy.server.store.database import Store, StoreError, Superseded, TableRow
+from nardy.server.store.database import STORE_ERRORS, Store, Superseded, TableRow
 from nardy.server.store.group_commit import GroupCommit
 
 log = logging.getLogger(__name__)
@@ -43,9 +41,6 @@ log = logging.getLogger(__name__)
 CHAT_KEPT = 50
 """Chat messages included in a table's state."""
 
-
-STORE_ERRORS = (StoreError, SQLAlchemyError, OSError)
-"""What a failed database write raises."""
 
 RETRY = 2.0
 """Seconds before the server tries again what it does by itself (the computer's move, the

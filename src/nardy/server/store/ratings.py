@@ -1,4 +1,4 @@
-"""Ratings per variant (Glicko-2), and how every match ended.
+"""Ratings per variant (Glicko-2), and how every match ended, as the store keeps them.
 
 When a match table is over, :meth:`Ratings.record` writes its outcome once (a second call
 for the same table does nothing) and, for a rated match, the new ratings of both players
