@@ -39,6 +39,9 @@ class NewTournament(BaseModel):
     time_control: str | None = Field(None, description="a preset of GET /api/time-controls")
     max_players: int = Field(64, ge=2, le=1024)
     starts_at: datetime | None = Field(None, description="an ISO time to start by itself")
+    start_when_full: bool = Field(
+        False, strict=True, description="start by itself once max_players have entered"
+    )
 
 
 LAST_LINE = 2**31 - 1
@@ -115,6 +118,7 @@ class TournamentRoutes:
                 "time_control": body.time_control,
                 "max_players": body.max_players,
                 "starts_at": None if body.starts_at is None else body.starts_at.timestamp(),
+                "start_when_full": body.start_when_full,
             }
             row = await asyncio.to_thread(
                 kept.add,
@@ -180,6 +184,7 @@ class TournamentRoutes:
                 raise HTTPException(400, "this tournament is rated: log in to an account to enter")
             name = await asyncio.to_thread(lambda: lobby.store.player(player).name)
             await _enter(director, row, player, name)
+            director.wake.set()  # the last entrant may start it (``start_when_full``)
             return {"id": tournament_id, "player": player}
 
         @router.post(
@@ -210,6 +215,7 @@ class TournamentRoutes:
             for k in range(first, first + body.count):
                 holder = f"{COMPUTER}{body.level}:{k}"
                 await _enter(director, row, holder, f"computer {k} ({body.level})")
+            director.wake.set()
             return {"id": tournament_id, "added": body.count}
 
     def chat_routes(self, router: APIRouter) -> None:
