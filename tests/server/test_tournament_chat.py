@@ -61,6 +61,7 @@ def test_entrants_and_onlookers_talk_in_order(live: LiveServer) -> None:
     [
         ("", "needs some 'text'"),
         (" \n\t ", "needs some 'text'"),
+        ("\u200b\u2060\u3164\u2800", "needs some 'text' that shows"),
         (None, "text"),
         (7, "text"),
         ("x" * (CHAT_LENGTH + 1), f"at most {CHAT_LENGTH} characters"),
