@@ -70,6 +70,7 @@ def test_bad_messages_get_clear_errors_and_change_nothing(live: LiveServer) -> N
             (mover, {"type": "resign", "level": 7}, "level"),
             (mover, {"type": "chat"}, "text"),
             (mover, {"type": "chat", "text": "   "}, "text"),
+            (mover, {"type": "chat", "text": "\u200b\u3164"}, "text' that shows"),
             (waiter, {"type": "step", "from": 13, "to": 7}, "turn"),
             (waiter, {"type": "roll"}, "turn"),
             (waiter, {"type": "confirm"}, "turn"),

@@ -1,6 +1,8 @@
 """A tournament across two processes whose owner is killed (kill -9) mid-round
 (INTERFACES.md §6 and §8): the other process takes it over within 10 seconds, no round
-is paired twice, no result is lost, and the tournament is played to the end."""
+is paired twice, no result is lost, and the tournament is played to the end. And its chat
+(docs/PROTOCOL.md, "Tournament chat"): one chat whichever process serves it, paced for the
+whole site."""
 
 from __future__ import annotations
 
@@ -74,3 +76,35 @@ def test_killing_a_tournaments_owner_mid_round_loses_nothing(site: SiteProcesses
     met = [frozenset(p["players"]) for r in rounds for p in r["pairings"]]
     assert len(set(met)) == 4
     assert all(p["winner"] is not None for r in rounds for p in r["pairings"])
+
+
+@pytest.mark.processes(2)
+def test_a_chat_line_said_at_one_process_is_read_at_the_other(site: SiteProcesses) -> None:
+    speaking, reading = site.processes
+
+    async def scenario() -> tuple[list[dict[str, object]], list[int], list[dict[str, object]]]:
+        ala = await Client(speaking.url, "Ala").guest()
+        ola = await Client(reading.url, "Ola").guest()
+        tournament_id = await create(ala, format="swiss")
+        path = f"/api/tournaments/{tournament_id}/chat"
+        for client, text in ((ala, "from the first"), (ola, "from the second")):
+            reply = await client.http.post(path, json={"text": text})
+            assert reply.status_code == 200, reply.text
+        seen = (await ola.http.get(path)).json()["messages"]
+        speaking.kill()  # kill -9: what it stored stays, and Ala goes on at the other
+        await ala.http.aclose()
+        ala.rebind(reading.url)
+        paced = [(await ala.http.post(path, json={"text": "again"})).status_code for _ in range(5)]
+        after = (await ola.http.get(f"{path}?after=1")).json()["messages"]
+        for client in (ala, ola):
+            await client.aclose()
+        return seen, paced, after
+
+    seen, paced, after = run(scenario(), timeout=120)
+    assert [(m["n"], m["from"], m["text"]) for m in seen] == [
+        (1, "Ala", "from the first"),
+        (2, "Ola", "from the second"),
+    ]
+    # Ala's chat is counted for the site, not once per process (Limits.chat_per_player)
+    assert paced == [200, 200, 200, 200, 429]
+    assert [m["text"] for m in after] == ["from the second", *["again"] * 4]

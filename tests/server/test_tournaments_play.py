@@ -228,3 +228,42 @@ def test_a_tournament_starts_by_itself_at_its_time(live: LiveServer) -> None:
 
     view = run(scenario())
     assert view["status"] == "running" and view["round"] == 1
+
+
+def test_a_full_tournament_starts_by_itself_only_when_asked(live: LiveServer) -> None:
+    async def scenario() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        players = await field(live, 3)
+        patient = await create(players[0], format="swiss", rounds=1, max_players=3)
+        eager = await create(
+            players[0], format="swiss", rounds=1, max_players=3, start_when_full=True
+        )
+        for player in players[:2]:
+            await post(player, f"/api/tournaments/{eager}/join")
+        almost = await tournament(players[0], eager)
+        for player in players:
+            await post(player, f"/api/tournaments/{patient}/join")
+        await post(players[2], f"/api/tournaments/{eager}/join")
+        async with asyncio.timeout(30):
+            started = await until(players[0], eager, tables_open)
+        # the step that started ``eager`` came after ``patient`` was full, and stepped it too
+        still = await tournament(players[0], patient)
+        for player in players:
+            await player.aclose()
+        return almost, started, still
+
+    almost, started, still = run(scenario())
+    assert almost["status"] == "open" and len(almost["players"]) == 2
+    assert started["status"] == "running" and started["round"] == 1
+    assert still["status"] == "open" and len(still["players"]) == 3
+
+
+def test_start_when_full_must_be_true_or_false(live: LiveServer) -> None:
+    async def scenario() -> httpx.Response:
+        ala = await Client(live.url, "Ala").guest()
+        body = {"name": "Cup", "variant": "backgammon", "format": "swiss"}
+        reply = await ala.http.post("/api/tournaments", json={**body, "start_when_full": "yes"})
+        await ala.aclose()
+        return reply
+
+    reply = run(scenario())
+    assert reply.status_code == 422 and "start_when_full" in reply.text

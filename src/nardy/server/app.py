@@ -178,7 +178,7 @@ def create_app(
     app.include_router(routes.router())
     app.include_router(history_routes(store, lobby.ratings, lobby.tables, player_of))
     app.include_router(rules_routes())
-    app.include_router(tournament_routes(director, player_of))
+    app.include_router(tournament_routes(director, player_of, throttle))
     app.include_router(turn_routes(store, sessions.require_player))
     app.include_router(dice_routes(store))
     app.include_router(analysis_router(lobby, reviews, config.analysis_ply, player_of, desk))

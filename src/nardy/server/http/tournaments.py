@@ -1,4 +1,5 @@
-"""Tournaments over HTTP (INTERFACES.md §8): create, join, leave, start, list, read.
+"""Tournaments over HTTP (INTERFACES.md §8): create, join, leave, start, list, read, and
+the tournament's chat (docs/PROTOCOL.md, "Tournament chat").
 
 The routes store what people ask for; the director (:mod:`nardy.server.tournaments.director`)
 does everything that follows from it — pairing, tables, results.
@@ -12,10 +13,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 
+from nardy.server.protocol.chat import CHAT_LENGTH, ChatRefused, chat_text
 from nardy.server.site.lobby import TableRequest
+from nardy.server.site.throttle import Throttle
+from nardy.server.store.bots import is_bot
+from nardy.server.store.tournament_chat import TournamentChat
 from nardy.server.store.tournaments import TournamentError
 from nardy.server.tables.table import TableError
 from nardy.server.tournaments.director import COMPUTER, Director
@@ -34,6 +39,17 @@ class NewTournament(BaseModel):
     time_control: str | None = Field(None, description="a preset of GET /api/time-controls")
     max_players: int = Field(64, ge=2, le=1024)
     starts_at: datetime | None = Field(None, description="an ISO time to start by itself")
+    start_when_full: bool = Field(
+        False, strict=True, description="start by itself once max_players have entered"
+    )
+
+
+LAST_LINE = 2**31 - 1
+"""The highest line number a chat may reach (the store's integer)."""
+
+
+class ChatMessage(BaseModel):
+    text: str = Field(description=f"what to say: 1 to {CHAT_LENGTH} characters shown")
 
 
 class Computers(BaseModel):
@@ -44,13 +60,16 @@ class Computers(BaseModel):
 def tournament_routes(
     director: Director,
     player_of: Callable[[Request], str | None],
+    throttle: Throttle,
 ) -> APIRouter:
-    """The routes of §8, over ``director`` (and its store and lobby)."""
+    """The routes of §8, over ``director`` (and its store and lobby); chat is paced by
+    ``throttle`` at the table chat's rate."""
     router = APIRouter(prefix="/api/tournaments", tags=["tournaments"])
-    routes = TournamentRoutes(director, player_of)
+    routes = TournamentRoutes(director, player_of, throttle)
     routes.making_routes(router)
     routes.reading_routes(router)
     routes.entry_routes(router)
+    routes.chat_routes(router)
     return router
 
 
@@ -58,6 +77,7 @@ def tournament_routes(
 class TournamentRoutes:
     director: Director
     player_of: Callable[[Request], str | None]
+    throttle: Throttle
 
     def signed_in(self, request: Request) -> str:
         player = self.player_of(request)
@@ -98,6 +118,7 @@ class TournamentRoutes:
                 "time_control": body.time_control,
                 "max_players": body.max_players,
                 "starts_at": None if body.starts_at is None else body.starts_at.timestamp(),
+                "start_when_full": body.start_when_full,
             }
             row = await asyncio.to_thread(
                 kept.add,
@@ -163,6 +184,7 @@ class TournamentRoutes:
                 raise HTTPException(400, "this tournament is rated: log in to an account to enter")
             name = await asyncio.to_thread(lambda: lobby.store.player(player).name)
             await _enter(director, row, player, name)
+            director.wake.set()  # the last entrant may start it (``start_when_full``)
             return {"id": tournament_id, "player": player}
 
         @router.post(
@@ -193,7 +215,42 @@ class TournamentRoutes:
             for k in range(first, first + body.count):
                 holder = f"{COMPUTER}{body.level}:{k}"
                 await _enter(director, row, holder, f"computer {k} ({body.level})")
+            director.wake.set()
             return {"id": tournament_id, "added": body.count}
+
+    def chat_routes(self, router: APIRouter) -> None:
+        """The tournament's chat: anyone signed in says, anyone reads."""
+        signed_in, existing, throttle = self.signed_in, self.existing, self.throttle
+        store = self.director.lobby.store
+        chat = TournamentChat(store)
+
+        @router.post("/{tournament_id}/chat", summary="Say something in the tournament's chat")
+        async def say(tournament_id: str, body: ChatMessage, request: Request) -> dict[str, Any]:
+            player = signed_in(request)
+            try:
+                text = chat_text(body.text)
+            except ChatRefused as refused:
+                raise HTTPException(400, str(refused)) from None
+            if len(text) > CHAT_LENGTH:
+                raise HTTPException(400, f"a chat message is at most {CHAT_LENGTH} characters long")
+            await existing(tournament_id)
+            if not await throttle.allow_chat(player):
+                raise HTTPException(429, "slow down: too many chat messages, wait a few seconds")
+            name = await asyncio.to_thread(lambda: store.player(player).name)
+            bot = await asyncio.to_thread(is_bot, store, player)
+            try:
+                line = await asyncio.to_thread(chat.say, tournament_id, player, name, bot, text)
+            except TournamentError as error:
+                raise HTTPException(404, str(error)) from None
+            return line.to_json()
+
+        @router.get("/{tournament_id}/chat", summary="The chat's lines after line `after`")
+        async def read(
+            tournament_id: str, after: int = Query(0, ge=0, le=LAST_LINE)
+        ) -> dict[str, Any]:
+            await existing(tournament_id)
+            lines = await asyncio.to_thread(chat.after, tournament_id, after)
+            return {"messages": [line.to_json() for line in lines]}
 
 
 async def _enter(director: Director, row: Any, player: str, name: str) -> None:

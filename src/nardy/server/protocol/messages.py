@@ -34,6 +34,7 @@ from nardy.rules import game
 from nardy.rules.errors import NardyError
 from nardy.server.dice import commitment as dice_service
 from nardy.server.protocol import ids, wire
+from nardy.server.protocol.chat import ChatRefused, chat_text
 from nardy.server.protocol.strict_json import JSONRefused
 from nardy.server.protocol.strict_json import parse as strict_parse
 
@@ -233,10 +234,10 @@ def _whole(value: Any) -> TypeGuard[int]:
 
 
 def _chat(doc: dict[str, Any]) -> Chat:
-    text = doc.get("text")
-    if not isinstance(text, str) or not text.strip():
-        raise _Wrong("a chat message needs some 'text'")
-    return Chat(text.strip())
+    try:
+        return Chat(chat_text(doc.get("text")))
+    except ChatRefused as refused:
+        raise _Wrong(str(refused)) from None
 
 
 def _step(doc: dict[str, Any]) -> Step:

@@ -31,6 +31,7 @@ from nardy.server import defaults, protocol
 from nardy.server.dice import commitment as dice_service
 from nardy.server.dice.book import DiceBook, Drawn
 from nardy.server.protocol import Command, Contribute, Malformed, wire
+from nardy.server.protocol.chat import CHAT_LENGTH
 from nardy.server.protocol.strict_json import printable
 from nardy.server.store.bots import bot_seats
 from nardy.server.store.database import STORE_ERRORS, Store, Superseded, TableRow
@@ -489,7 +490,7 @@ class Room:
             message: protocol.ChatLine = {
                 "from": name,
                 "seat": self.seat_of(player_id),
-                "text": text[:500],
+                "text": text[:CHAT_LENGTH],
                 "at": time.time(),
             }
             await self._persist({"chat": message})

@@ -89,15 +89,15 @@ class Director:
             await self.step(tournament_id, epoch, recheck=tournament_id in taken)
 
     async def step(self, tournament_id: str, epoch: int, recheck: bool = False) -> None:
-        """One step of a tournament held at ``epoch``: start it when its time has come,
+        """One step of a tournament held at ``epoch``: start it when its time has come or
+        its field is full (as its creator asked),
         open the tables its pairings lack, then pair or end as :func:`next_step` says."""
         async with self.locks(tournament_id):
             row = await asyncio.to_thread(self.kept.get, tournament_id)
             if row.epoch != epoch:
                 return
             if row.status == "open":
-                starts = row.config.get("starts_at")
-                if starts is not None and time.time() >= float(starts):
+                if await self._due(row):
                     await asyncio.to_thread(self.kept.start, tournament_id)
                 return
             if row.status != "running":
@@ -110,6 +110,18 @@ class Director:
                 await asyncio.to_thread(self.kept.finish, tournament_id, epoch)
             elif isinstance(decided, Pair) and decided.pairings:
                 await self._pair(row, entrants, rows, decided)
+
+    async def _due(self, row: TournamentRow) -> bool:
+        """Whether an open tournament starts by itself now: its ``starts_at`` has come, or
+        it was asked to start when full and ``max_players`` have entered (INTERFACES.md §8,
+        "a full or timed start")."""
+        starts = row.config.get("starts_at")
+        if starts is not None and time.time() >= float(starts):
+            return True
+        if not row.config.get("start_when_full"):
+            return False
+        entrants = await asyncio.to_thread(self.kept.entrants, row.id)
+        return len(entrants) >= int(row.config.get("max_players", 64))
 
     async def _pair(
         self, row: TournamentRow, entrants: list[Entrant], rows: list[PairingRow], decided: Pair

@@ -1,16 +1,18 @@
 // One tournament (#/tournament/{id}): its standings, each round's pairings and results with
-// their tables to play or watch, its players, the time left, and joining, leaving and
-// starting it.
+// their tables to play or watch, its players, the time left, joining, leaving and starting
+// it, and its chat (tournament_chat.js), beside the page so that refreshes leave it be.
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import { api, whoAmI } from "./api.js";
 import { formatClock, variantName } from "./common.js";
 import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { tournamentChat } from "./tournament_chat.js";
 
 export function tournamentView(root, id) {
   const page = h("div", { class: "tournament", id: "tournament" });
-  clear(root).append(page);
+  const chat = tournamentChat(id);
+  clear(root).append(page, chat.box);
   let me = null;
   let doc = null;
 
@@ -21,7 +23,9 @@ export function tournamentView(root, id) {
       clear(page).append(h("section", { class: "card" }, h("p", {}, t("error.server", { message: error.message }))));
       return;
     }
+    chat.setSignedIn(Boolean(me && me.id));
     render();
+    chat.poll();
   }
 
   const names = () => Object.fromEntries(doc.players.map((p) => [p.id, p.name]));
@@ -109,6 +113,7 @@ export function tournamentView(root, id) {
 
   load();
   const timer = setInterval(async () => {
+    chat.poll();
     const before = JSON.stringify(doc);
     try {
       doc = await api(`/api/tournaments/${id}`);
@@ -117,5 +122,5 @@ export function tournamentView(root, id) {
     }
     if (JSON.stringify(doc) !== before || doc.ends_at || doc.starts_at) render();
   }, 2000);
-  return { rerender: () => doc && render(), close: () => clearInterval(timer) };
+  return { rerender: () => { chat.render(); if (doc) render(); }, close: () => clearInterval(timer) };
 }
