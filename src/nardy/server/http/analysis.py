@@ -162,10 +162,15 @@ class AnalysisRoutes:
                 )
             if table.is_over():
                 raise HTTPException(400, "the match is over")
-            depth = _ply(ply, default=self.depth)
-            n = table.n
-            answer = await desk.answer(request, ("hint", table.record(), seat, depth))
-            return {**answer, "n": n}
+            return await self.hint(request, table.n, table.record(), seat, ply)
+
+    async def hint(
+        self, request: Request, n: int, record: dict[str, Any], side: int, ply: int | None
+    ) -> dict[str, Any]:
+        """The engine's hint for ``side`` of ``record``, at version ``n`` of its table."""
+        depth = _ply(ply, default=self.depth)
+        answer = await self.desk.answer(request, ("hint", record, side, depth))
+        return {**answer, "n": n}
 
     async def chouette_hint(
         self, room: ChouetteTable, request: Request, ply: int | None
@@ -180,10 +185,7 @@ class AnalysisRoutes:
             record, side = room.hint_record(who)
         except TableError as error:
             raise HTTPException(400, str(error)) from None
-        depth = _ply(ply, default=self.depth)
-        n = room.n
-        answer = await self.desk.answer(request, ("hint", record, side, depth))
-        return {**answer, "n": n}
+        return await self.hint(request, room.n, record, side, ply)
 
     def position_routes(self, routes: APIRouter) -> None:
         desk = self.desk
