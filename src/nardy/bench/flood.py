@@ -54,8 +54,9 @@ class Flooder:
     answered: int = 0
     connections: int = 0
 
-    def run(self, base: str, go: Any, stop: Any) -> None:
-        """Sign in and open a table, wait for ``go``, then flood until ``stop``."""
+    def run(self, base: str, go: Any, stop: Any, ready: Any) -> None:
+        """Sign in and open a table, set ``ready``, wait for ``go``, then flood until
+        ``stop``."""
         import httpx
 
         with httpx.Client(base_url=base, trust_env=False, timeout=60) as http:
@@ -63,6 +64,7 @@ class Flooder:
             body = {"variant": "backgammon", "settings": {"match_to": 0}, "opponent": "open"}
             table = http.post("/api/tables", json=body).json()["id"]
         host, port = base.removeprefix("http://").split(":")
+        ready.set()
         go.wait()
         batch = _ping_frame() * 512
         while not stop.is_set():
@@ -132,11 +134,11 @@ def _handshake(host: str, port: int, path: str, token: str) -> socket.socket:
     return sock
 
 
-def _flood_process(base: str, go: Any, stop: Any, counts: Any) -> None:
+def _flood_process(base: str, go: Any, stop: Any, ready: Any, counts: Any) -> None:
     """The flooder in a process of its own (so that it does not slow the honest clients'
     event loop); puts (sent, answered, connections) on ``counts`` once ``stop`` is set."""
     flooder = Flooder()
-    flooder.run(base, go, stop)
+    flooder.run(base, go, stop, ready)
     counts.put((flooder.sent, flooder.answered, flooder.connections))
 
 
@@ -187,8 +189,11 @@ async def run_flood(args: Any, base: str, process: subprocess.Popen[bytes]) -> d
         await asyncio.gather(*(r.wait() for r in ready))
     context = multiprocessing.get_context("spawn")
     flood_go, flood_stop, counts = context.Event(), context.Event(), context.Queue()
+    flood_ready = context.Event()
     flooder = Flooder()
-    flooding = context.Process(target=_flood_process, args=(base, flood_go, flood_stop, counts))
+    flooding = context.Process(
+        target=_flood_process, args=(base, flood_go, flood_stop, flood_ready, counts)
+    )
     flooding.start()  # it starts up and signs in during the quiet phase
     with Progress(transient=True) as progress:
         phase = progress.add_task("quiet", total=args.quiet + args.flood)
@@ -197,6 +202,9 @@ async def run_flood(args: Any, base: str, process: subprocess.Popen[bytes]) -> d
         while time.perf_counter() - started < args.quiet:
             await asyncio.sleep(0.25)
             progress.update(phase, completed=time.perf_counter() - started)
+        # (on a loaded machine the flooder may still be starting: the flood waits for it)
+        if not await asyncio.to_thread(flood_ready.wait, 180):
+            raise RuntimeError("the flooder did not start")
         figures[base] = flooded
         cpu_before, flood_started = cpu_seconds(process.pid), time.perf_counter()
         flood_go.set()
