@@ -77,7 +77,8 @@ def test_the_your_turn_list_follows_the_moves(browser, server, size):
         sign_in(guest, f"Post Guest {size}")
         guest.click(f'[data-join="{table}"]')
         wait_for_hash(guest, f"#/table/{table}")
-        mover, waiter = (host, guest) if first_turn(host, table) == 0 else (guest, host)
+        turn = first_turn(host, table)  # a seat: the host's is drawn, not always 0
+        mover, waiter = (host, guest) if state_of(host, table)["you"] == turn else (guest, host)
         clock = state_of(mover, table)["clock"]
         assert clock["correspondence"] and clock["move"] == DAY
         mover.goto("/")
