@@ -94,6 +94,10 @@ def test_roll_words_come_with_the_roll_button_and_a_blocked_roll_offers_pass(bro
     words = translations(lang)
     page.goto("/")
     wait_for_lang(page, lang)
+    # the page's language is set before its words arrive: wait for the words too
+    page.wait_for_function(
+        "async () => (await import('/static/js/i18n.js')).t('action.roll') !== 'action.roll'"
+    )
     seen = page.evaluate(WORDS_AND_BUTTONS)
     assert seen["manual"] == {
         "status": words["table.your_roll"],
