@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from databases import POSTGRES, empty_postgres
+from databases import emptied_postgres
 
 from nardy.server.store.database import Store
 from nardy.server.store.tournament_chat import TournamentChat
@@ -25,10 +25,7 @@ def stores(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Sto
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path / 'nardy.sqlite3'}"
     else:
-        if not POSTGRES:
-            pytest.skip("NARDY_TEST_POSTGRES_URL is not set")
-        empty_postgres(POSTGRES)
-        url = POSTGRES
+        url = emptied_postgres()
     first, second = Store(url), Store(url)
     yield first, second
     first.close()
