@@ -1,4 +1,5 @@
-"""``nardy bench WHAT``: the benchmarks of :mod:`nardy.bench`, one sub-subcommand each.
+"""``nardy bench WHAT``: the benchmarks of :mod:`nardy.bench` (and the bots' duels of
+:mod:`nardy.botclient.duels`), one sub-subcommand each.
 
 Each benchmark module keeps its own ``add_arguments`` and ``main``; their imports at the top
 are light (the players and the server load only when a bench runs).
@@ -21,6 +22,7 @@ from nardy.bench import (
     server_load,
     tournament,
 )
+from nardy.botclient import duels
 
 NAME = "bench"
 HELP = "measure speed"
@@ -36,6 +38,7 @@ BENCHES: dict[str, tuple[ModuleType, str]] = {
     "rollout": (rollout, "rollout speed and the variance reduction of rotated dice and luck"),
     "flood": (flood, "an honest game's round trips while another client floods the server"),
     "tournament": (tournament, "a Swiss of scripted players to the end: wall and pairing time"),
+    "adapters": (duels, "other engines as bots through the Bot API against the house levels"),
 }
 """Each benchmark's module and what it measures."""
 
