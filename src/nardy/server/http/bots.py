@@ -22,7 +22,7 @@ from nardy.server.bots.tables import BotTables, Refused
 from nardy.server.bots.tokens import Bearer, Caller
 from nardy.server.http.table_socket import COOKIE
 from nardy.server.protocol import bot_api
-from nardy.server.site.lobby import TableRequest
+from nardy.server.site.table_request import TableRequest
 from nardy.server.store import bots as stored
 from nardy.server.store.database import Store
 

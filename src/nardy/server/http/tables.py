@@ -15,7 +15,8 @@ from pydantic import BaseModel, Field
 from nardy.server.http.sessions import Sessions
 from nardy.server.http.table_socket import may_watch
 from nardy.server.http.variants import variant_facts
-from nardy.server.site.lobby import Lobby, TableRequest
+from nardy.server.site.lobby import Lobby
+from nardy.server.site.table_request import TableRequest
 from nardy.server.site.throttle import Limits
 from nardy.server.store.database import Store
 from nardy.server.tables.room import Room

@@ -17,7 +17,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 
 from nardy.server.protocol.chat import CHAT_LENGTH, ChatRefused, chat_text
-from nardy.server.site.lobby import TableRequest
+from nardy.server.site.table_request import TableRequest
 from nardy.server.site.throttle import Throttle
 from nardy.server.store.bots import is_bot
 from nardy.server.store.tournament_chat import TournamentChat

@@ -19,112 +19,31 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from nardy.bot.agents.agent import Agent
-from nardy.rules.errors import NardyError
-from nardy.rules.settings import Settings
 from nardy.server import defaults
 from nardy.server.dice import commitment as dice_service
 from nardy.server.site.archive import archived
 from nardy.server.site.cluster import NOT_HERE, Moved, Site
 from nardy.server.site.keyed_locks import KeyedLocks
+from nardy.server.site.table_request import TableRequest
 from nardy.server.site.throttle import Limits
 from nardy.server.store.bots import bot_seats
 from nardy.server.store.database import Store, StoreError, Superseded, TableRow, new_id
 from nardy.server.store.group_commit import GroupCommit
 from nardy.server.store.ratings import Outcome, Ratings
 from nardy.server.tables.chouette import ChouetteTable
-from nardy.server.tables.clock import preset_named
 from nardy.server.tables.room import Room, StoreFailure
 from nardy.server.tables.table import Table, TableError
-from nardy.variants import VARIANTS, variant_named
 
-OPPONENTS = ("open", "invite", "computer")
-RATED_CLOCK = "slow"
 STAND_IN_LEVEL = "intermediate"
 """The computer's level for a participant who leaves a chouette of people only."""
-"""The time control of a rated match between people created without one: a player who
-stalls loses on time (docs/PROTOCOL.md, "Aborted matches and withdrawn tables")."""
 log = logging.getLogger(__name__)
 
 AgentFactory = Callable[[str, str], Agent]
 """Makes the computer player for (variant name, level)."""
-
-
-@dataclass(frozen=True)
-class TableRequest:
-    """What a player asks for when creating a table."""
-
-    variant: str
-    settings: dict[str, Any]
-    opponent: str = "open"
-    level: str = "expert"
-    seat: int | None = None
-    clock: dict[str, Any] | None = None
-    participants: int = 2
-    """Seats at a chouette table (three or more); 2 for a match."""
-    computers: int = 0
-    """Chouette seats the computer fills."""
-    rated: bool = False
-    """Whether the match changes its players' ratings (registered players and the
-    computer only, matches to a number of points only)."""
-
-    @classmethod
-    def from_json(cls, doc: Any) -> TableRequest:
-        if not isinstance(doc, dict):
-            raise TableError("a table request is a JSON object")
-        variant = doc.get("variant")
-        if not isinstance(variant, str) or variant not in VARIANTS:
-            raise TableError(f"unknown variant {variant!r}; variants: {', '.join(VARIANTS)}")
-        opponent = doc.get("opponent", "open")
-        if opponent not in OPPONENTS:
-            raise TableError(f"opponent must be one of {', '.join(OPPONENTS)}")
-        settings = doc.get("settings") or {}
-        if not isinstance(settings, dict):
-            raise TableError("'settings' must be a JSON object")
-        try:
-            checked = Settings.for_variant(variant_named(variant), settings)
-        except NardyError as error:
-            raise TableError(str(error)) from None
-        seat = doc.get("seat")
-        if seat not in (None, 0, 1):
-            raise TableError("'seat' must be 0, 1 or absent")
-        clock = doc.get("clock")
-        if clock is not None:
-            if not isinstance(clock, dict) or not all(
-                isinstance(clock.get(k), int | float) and 0 < clock[k] <= 3600
-                for k in ("move", "reserve")
-            ):
-                raise TableError("'clock' needs 'move' and 'reserve' in seconds (up to 3600)")
-            if clock.get("correspondence", False) not in (True, False):
-                raise TableError("'clock.correspondence' must be true or false")
-            by_days = {"correspondence": True} if clock.get("correspondence") else {}
-            clock = {"move": float(clock["move"]), "reserve": float(clock["reserve"]), **by_days}
-        if doc.get("time_control") is not None:  # a preset (clock.py)
-            clock = preset_named(doc["time_control"]).clock(checked.match_to)
-        if opponent == "computer" and not (clock or {}).get("correspondence"):
-            clock = None  # no live clock against the computer; correspondence for practice
-        participants, computers = 2, 0
-        if doc.get("kind", "match") == "chouette":
-            participants, computers = doc.get("participants", 3), doc.get("computers", 0)
-            if not isinstance(participants, int) or not 3 <= participants <= 8:
-                raise TableError("a chouette has 3 to 8 participants")
-            if not isinstance(computers, int) or not 0 <= computers < participants:
-                raise TableError("the computer may fill some chouette seats, but not yours")
-            if not variant_named(variant).chouette or settings.get("match_to"):
-                raise TableError("a chouette is backgammon money play")
-            clock = None
-        rated = doc.get("rated", False)
-        if not isinstance(rated, bool):
-            raise TableError("'rated' must be true or false")
-        if rated and (participants > 2 or not checked.match_to):
-            raise TableError("a rated table is a match to a number of points")
-        if rated and clock is None and opponent != "computer":
-            clock = preset_named(RATED_CLOCK).clock(checked.match_to)  # nobody stalls it
-        level = str(doc.get("level", "expert"))
-        return cls(variant, settings, opponent, level, seat, clock, participants, computers, rated)
 
 
 class Lobby:

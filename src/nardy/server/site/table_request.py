@@ -1,0 +1,111 @@
+"""What a player asks for when creating a table (docs/PROTOCOL.md, "Variants": ``POST
+/api/tables``), checked in one place: the table routes, the Bot API and a tournament's
+settings all read a request through :meth:`TableRequest.from_json`, which refuses what it
+cannot honour with a message a person understands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from nardy.rules.errors import NardyError
+from nardy.rules.settings import Settings
+from nardy.server.tables.clock import preset_named
+from nardy.server.tables.table import TableError
+from nardy.variants import VARIANTS, variant_named
+
+OPPONENTS = ("open", "invite", "computer")
+RATED_CLOCK = "slow"
+"""The time control of a rated match between people created without one: a player who
+stalls loses on time (docs/PROTOCOL.md, "Aborted matches and withdrawn tables")."""
+
+
+def _whole(value: Any) -> bool:
+    """Whether ``value`` is a JSON whole number (``true`` is not 1 here).
+
+    >>> _whole(3), _whole(True), _whole(3.0)
+    (True, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value: Any) -> bool:
+    """Whether ``value`` is a JSON number (not ``true`` or ``false``).
+
+    >>> _number(2.5), _number(60), _number(False)
+    (True, True, False)
+    """
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class TableRequest:
+    """What a player asks for when creating a table."""
+
+    variant: str
+    settings: dict[str, Any]
+    opponent: str = "open"
+    level: str = "expert"
+    seat: int | None = None
+    clock: dict[str, Any] | None = None
+    participants: int = 2
+    """Seats at a chouette table (three or more); 2 for a match."""
+    computers: int = 0
+    """Chouette seats the computer fills."""
+    rated: bool = False
+    """Whether the match changes its players' ratings (registered players and the
+    computer only, matches to a number of points only)."""
+
+    @classmethod
+    def from_json(cls, doc: Any) -> TableRequest:
+        if not isinstance(doc, dict):
+            raise TableError("a table request is a JSON object")
+        variant = doc.get("variant")
+        if not isinstance(variant, str) or variant not in VARIANTS:
+            raise TableError(f"unknown variant {variant!r}; variants: {', '.join(VARIANTS)}")
+        opponent = doc.get("opponent", "open")
+        if opponent not in OPPONENTS:
+            raise TableError(f"opponent must be one of {', '.join(OPPONENTS)}")
+        settings = doc.get("settings") or {}
+        if not isinstance(settings, dict):
+            raise TableError("'settings' must be a JSON object")
+        try:
+            checked = Settings.for_variant(variant_named(variant), settings)
+        except NardyError as error:
+            raise TableError(str(error)) from None
+        seat = doc.get("seat")
+        if seat is not None and not (_whole(seat) and seat in (0, 1)):
+            raise TableError("'seat' must be 0, 1 or absent")
+        clock = doc.get("clock")
+        if clock is not None:
+            if not isinstance(clock, dict) or not all(
+                _number(clock.get(k)) and 0 < clock[k] <= 3600 for k in ("move", "reserve")
+            ):
+                raise TableError("'clock' needs 'move' and 'reserve' in seconds (up to 3600)")
+            if clock.get("correspondence", False) not in (True, False):
+                raise TableError("'clock.correspondence' must be true or false")
+            by_days = {"correspondence": True} if clock.get("correspondence") else {}
+            clock = {"move": float(clock["move"]), "reserve": float(clock["reserve"]), **by_days}
+        if doc.get("time_control") is not None:  # a preset (clock.py)
+            clock = preset_named(doc["time_control"]).clock(checked.match_to)
+        if opponent == "computer" and not (clock or {}).get("correspondence"):
+            clock = None  # no live clock against the computer; correspondence for practice
+        participants, computers = 2, 0
+        if doc.get("kind", "match") == "chouette":
+            participants, computers = doc.get("participants", 3), doc.get("computers", 0)
+            if not _whole(participants) or not 3 <= participants <= 8:
+                raise TableError("a chouette has 3 to 8 participants")
+            if not _whole(computers) or not 0 <= computers < participants:
+                raise TableError("the computer may fill some chouette seats, but not yours")
+            if not variant_named(variant).chouette or settings.get("match_to"):
+                raise TableError("a chouette is backgammon money play")
+            clock = None
+        rated = doc.get("rated", False)
+        if not isinstance(rated, bool):
+            raise TableError("'rated' must be true or false")
+        if rated and (participants > 2 or not checked.match_to):
+            raise TableError("a rated table is a match to a number of points")
+        if rated and clock is None and opponent != "computer":
+            clock = preset_named(RATED_CLOCK).clock(checked.match_to)  # nobody stalls it
+        level = str(doc.get("level", "expert"))
+        return cls(variant, settings, opponent, level, seat, clock, participants, computers, rated)

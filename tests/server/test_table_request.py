@@ -1,0 +1,44 @@
+"""A table request is checked once, and a JSON ``true`` is never taken for the number 1
+(docs/PROTOCOL.md, "Variants": ``POST /api/tables``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from nardy.server.site.table_request import TableRequest
+from nardy.server.tables.table import TableError
+
+GOOD = {"variant": "backgammon", "settings": {"match_to": 3}}
+
+
+@pytest.mark.parametrize(
+    ("extra", "complaint"),
+    [
+        ({"seat": True}, "'seat' must be 0, 1 or absent"),
+        ({"seat": 2}, "'seat' must be 0, 1 or absent"),
+        ({"clock": {"move": True, "reserve": 60}}, "'move' and 'reserve'"),
+        ({"clock": {"move": 30, "reserve": False}}, "'move' and 'reserve'"),
+        ({"clock": {"move": 30, "reserve": 4000}}, "'move' and 'reserve'"),
+        (
+            {"kind": "chouette", "settings": {}, "participants": True},
+            "3 to 8 participants",
+        ),
+        (
+            {"kind": "chouette", "settings": {}, "participants": 4, "computers": True},
+            "not yours",
+        ),
+        ({"rated": 1}, "'rated' must be true or false"),
+    ],
+)
+def test_a_request_with_a_boolean_or_out_of_range_number_is_refused(
+    extra: dict[str, Any], complaint: str
+) -> None:
+    with pytest.raises(TableError, match=complaint):
+        TableRequest.from_json({**GOOD, **extra})
+
+
+def test_whole_and_fractional_seconds_are_taken() -> None:
+    request = TableRequest.from_json({**GOOD, "seat": 1, "clock": {"move": 12, "reserve": 90.5}})
+    assert request.seat == 1 and request.clock == {"move": 12.0, "reserve": 90.5}
