@@ -105,6 +105,10 @@ def test_one_person_and_the_house_computer(live: LiveServer) -> None:
     check_finished(view)
     assert len(view["players"]) == 4
     assert [len(r["pairings"]) for r in view["rounds"]] == [2, 1]
+    # docs/PROTOCOL.md, HTTP endpoints: each player's computer level, beside the name
+    levels = [(p["name"], p["computer"]) for p in view["players"]]
+    assert levels[1:] == [(f"computer {k} (beginner)", "beginner") for k in (1, 2, 3)]
+    assert levels[0][1] is None
 
 
 @pytest.mark.parametrize(

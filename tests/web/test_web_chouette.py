@@ -4,7 +4,10 @@ the table."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from playwright.sync_api import WebSocketRoute
 from test_web_pages import english_left
 
 from conftest import (
@@ -262,3 +265,53 @@ def test_CH8_resign_at_once_then_leave_the_chouette(browser, server, lang, size)
         assert not page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()
+
+
+SHARED_ONLY = "**/ws/tables/**"
+"""The table socket, whose chouette states the test below rewrites."""
+PIPS = [1234, 4321]
+"""Pip counts no position has: shown only if the page takes them from the state."""
+
+
+def matchs_names_only(text: str | bytes) -> str | bytes:
+    """A chouette state with only the names it shares with a match (docs/PROTOCOL.md, "A
+    chouette's state"): no ``participants`` nor ``side``, the pips the server's (here made
+    up) and the computers' names unreadable, so that only ``computers`` can name them."""
+    if isinstance(text, bytes):
+        return text
+    state = json.loads(text)
+    if state.get("type") != "state" or state.get("kind") != "chouette":
+        return text
+    del state["participants"], state["side"]
+    if state["pips"] is not None:
+        state["pips"] = PIPS
+    named = zip(state["seats"], state["computers"], strict=True)
+    state["seats"] = [name if level is None else "?" for name, level in named]
+    return json.dumps(state)
+
+
+SHOWN = """(pips) => pips.every((n) =>
+  [...document.querySelectorAll('.pips')].some((el) => el.textContent.includes(n)))"""
+
+
+def through(ws: WebSocketRoute) -> None:
+    server = ws.connect_to_server()
+    ws.on_message(server.send)
+    server.on_message(lambda message: ws.send(matchs_names_only(message)))
+
+
+def test_a_chouette_is_drawn_from_a_matchs_names_and_the_computers_levels(page):
+    """The board, the bars and the roster read a chouette state as a match's: the seats,
+    the side seen and the pips as the server sends them, each computer named in the
+    page's words from its level."""
+    page.route_web_socket(SHARED_ONLY, through)
+    sign_in(page, "Ala")
+    create_chouette(page, 3, 2)
+    words = translations("en")
+    level = words["level.beginner"]
+    computers = [words["table.computer_n"].format(n=n, level=level) for n in (1, 2)]
+    page.wait_for_selector('[data-participant="2"][data-role]')
+    names = [page.inner_text(f'[data-participant="{who}"] .name') for who in (1, 2)]
+    assert names == computers
+    page.wait_for_function(SHOWN, arg=[str(n) for n in PIPS])
+    assert not page.errors  # type: ignore[attr-defined]

@@ -37,6 +37,11 @@ def test_one_person_runs_a_tournament_with_the_computer(browser, server, size: s
     for count in (2, 3, 4):
         page.click("#tournament-computer")
         page.wait_for_selector(f"#tournament-standings tbody tr:nth-child({count})")
+    # the computers are named from their levels (the players' "computer"), numbered
+    words = translations("en")
+    computer = words["table.computer_n"].replace("{level}", words["level.expert"])
+    standings = page.inner_text("#tournament-standings")
+    assert all(computer.replace("{n}", str(k)) in standings for k in (1, 2, 3)), standings
     page.goto("/#/")
     page.wait_for_selector(f"#lobby-tournaments [data-tournament='{tournament_id}']")
     page.goto(f"/#/tournament/{tournament_id}")

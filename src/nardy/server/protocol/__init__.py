@@ -5,6 +5,7 @@ tables (:mod:`~nardy.server.protocol.states`). The tables own their games and sa
 happened; what goes over the wire, in and out, is written here.
 """
 
+from nardy.server.protocol.computers import level_of, levels
 from nardy.server.protocol.messages import (
     MAX_MESSAGE,
     Accept,
@@ -97,6 +98,8 @@ __all__ = [
     "chouette_common",
     "chouette_state",
     "game_event",
+    "level_of",
+    "levels",
     "match_common",
     "match_state",
     "parse",

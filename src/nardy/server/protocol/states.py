@@ -132,6 +132,9 @@ class Facts(NamedTuple):
     bots: tuple[bool, ...] = ()
     """For each seat (a chouette: each participant), whether a bot account sits there
     (INTERFACES.md §9)."""
+    computers: tuple[str | None, ...] = ()
+    """For each seat (a chouette: each participant), the computer's level where the
+    computer sits, else None (:mod:`nardy.server.protocol.computers`)."""
 
 
 def cube(game: Game) -> Cube:
@@ -194,6 +197,8 @@ class MatchCommon(TypedDict):
     seats: list[str | None]
     bots: list[bool]
     """Whether each seat's player is a bot account (INTERFACES.md §9)."""
+    computers: list[str | None]
+    """The computer's level at each seat where it sits, else None."""
     status: str
     score: list[int]
     game: int
@@ -259,6 +264,7 @@ def match_common(
         "settings": match.settings.to_json(match.variant),
         "seats": seats,
         "bots": list(facts.bots) or [False] * len(seats),
+        "computers": list(facts.computers) or [None] * len(seats),
         "status": facts.status,
         "score": list(match.score),
         "game": len(match.games),
@@ -383,11 +389,17 @@ class ChouetteCommon(TypedDict):
     variant: str
     settings: dict[str, Any]
     participants: list[str | None]
+    seats: list[str | None]
+    """The participants' names, as a match's ``seats``: the same as ``participants``."""
     bots: list[bool]
+    computers: list[str | None]
+    """The computer's level for each participant it plays from the start, else None."""
     roles: Roles
     ledger: list[int]
     games: int
     """Games finished so far."""
+    game: int
+    """The number of the game in play (from 1), as at a match: ``games`` + 1."""
     phase: str
     """A game's phase, or ``roll-off`` while places are rolled for (CH1)."""
     turn: int | None
@@ -416,7 +428,11 @@ class ChouetteState(ChouetteCommon):
     you: int | None
     side: int
     """The side whose view the board is: the box's (0) or the team's (1)."""
+    perspective: int
+    """The same as ``side``, under a match's name."""
     position: dict[str, Any] | None
+    pips: list[int] | None
+    """Pip counts ``[perspective's, other's]``; None while ``position`` is."""
     legal: Legal
     hints: HintsState
     """Hints are given to a participant whom only computers sit with (never rated)."""
@@ -441,10 +457,13 @@ def chouette_common(
         "variant": facts.variant,
         "settings": chouette.settings.to_json(chouette.variant),
         "participants": participants,
+        "seats": participants,
         "bots": list(facts.bots) or [False] * len(participants),
+        "computers": list(facts.computers) or [None] * len(participants),
         "roles": _roles(chouette),
         "ledger": list(chouette.ledger),
         "games": len(chouette.history),
+        "game": len(chouette.history) + 1,
         "phase": str(game.phase) if game else "roll-off",
         "turn": game.turn if game else None,
         "dice": dice(game) if game else None,
@@ -494,7 +513,9 @@ def chouette_state(
         **common,
         "you": me,
         "side": side,
+        "perspective": side,
         "position": position_to_json(position) if position else None,
+        "pips": list(position.pip_counts()) if position else None,
         "legal": legal,
         "hints": {"allowed": hints, "agreed": [], "computer": True, "rated": False},
     }

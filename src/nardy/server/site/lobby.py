@@ -25,6 +25,7 @@ from typing import Any
 from nardy.bot.agents.agent import Agent
 from nardy.server import defaults
 from nardy.server.dice import commitment as dice_service
+from nardy.server.protocol.computers import levels
 from nardy.server.site.archive import archived
 from nardy.server.site.cluster import NOT_HERE, Moved, Site
 from nardy.server.site.keyed_locks import KeyedLocks
@@ -90,9 +91,9 @@ class Lobby:
 
     def _live(self, row: TableRow) -> Room:
         agents = {
-            seat: self.make_agent(row.variant, holder.split(":")[1])
-            for seat, holder in enumerate(row.seats)
-            if holder is not None and holder.startswith("computer:")
+            seat: self.make_agent(row.variant, level)
+            for seat, level in enumerate(levels(row.seats))
+            if level is not None
         }
         kind = ChouetteTable if row.kind == "chouette" else Table
         room = kind(
@@ -105,8 +106,8 @@ class Lobby:
             entropy_wait=self.entropy_wait,
         )
         if isinstance(room, ChouetteTable):  # who plays the seat of a participant who leaves
-            levels = [h.split(":")[1] for h in row.seats if h and h.startswith("computer:")]
-            level = levels[0] if levels else STAND_IN_LEVEL
+            playing = [level for level in levels(row.seats) if level is not None]
+            level = playing[0] if playing else STAND_IN_LEVEL
             room.stand_in = functools.partial(self.make_agent, row.variant, level)
         room.on_finish = self._finished
         room.on_idle = self._idle
@@ -673,7 +674,7 @@ def _listed(
 ) -> dict[str, Any] | None:
     """A table's line in the lobby, if it has one for ``player_id``; an archived
     (``dead``) table only for its players. ``bots`` marks the seats where a bot account
-    sits (INTERFACES.md §9)."""
+    sits (INTERFACES.md §9), ``computers`` the computer's level at its seats."""
     mine = player_id is not None and player_id in row.seats
     public = row.invite is None and row.status in ("open", "playing") and not dead
     if not (public or mine):
@@ -691,4 +692,5 @@ def _listed(
         "rated": bool(row.options.get("rated")),
         "archived": dead,
         "bots": bot_seats(store, row.seats),
+        "computers": levels(row.seats),
     }

@@ -13,6 +13,7 @@ import time
 
 from pydantic import BaseModel, Field
 
+from nardy.server.protocol.computers import level_of
 from nardy.server.store.database import Store, TableRow
 from nardy.server.store.turns import correspondence_tables_of, last_stamps
 from nardy.server.tables.clock import is_correspondence
@@ -25,6 +26,9 @@ class Turn(BaseModel):
     variant: str
     match_to: int = Field(description="points to win; 0 for money play or an open series")
     opponent: str | None = Field(description="the other player's name")
+    opponent_computer: str | None = Field(
+        None, description="the computer's level when the other player is the computer"
+    )
     rated: bool
     deadline: float = Field(description="when your time runs out, in seconds since 1970 (UTC)")
     left: float = Field(description="seconds left when this answer was made")
@@ -64,6 +68,7 @@ def _turn(row: TableRow, seat: int, deadline: float, left: float) -> Turn:
         variant=row.variant,
         match_to=int(row.settings.get("match_to", 0) or 0),
         opponent=None if other is None else names.get(other, other),
+        opponent_computer=level_of(other),
         rated=bool(row.options.get("rated")),
         deadline=deadline,
         left=left,

@@ -684,6 +684,7 @@ class Room:
             game_dice=self.game_dice(),
             chat=self.chat,
             bots=tuple(bot_seats(self.store, self.row.seats)),
+            computers=tuple(protocol.levels(self.row.seats)),
         )
 
     def common_state(self) -> Any:

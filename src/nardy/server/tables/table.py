@@ -422,10 +422,12 @@ class Table(Room):
         return protocol.match_state(common, self.game, seat, over=self.is_over(), auto=auto)
 
     def record(self) -> dict[str, Any]:
-        """The game record (INTERFACES.md §4), each play with its ``text``, with the dice
-        commitment and, once the match is over, the seed."""
+        """The game record (INTERFACES.md §4), each play with its ``text``, the computer's
+        level at each seat (``computers``), the dice commitment and, once the match is
+        over, the seed."""
         names = [self.seat_name(s) or "?" for s in range(2)]
         doc = match_to_record(self.match, names, texts=True)
+        doc["computers"] = protocol.levels(self.row.seats)  # beside "players", as "seats"
         if self.aborted is not None:
             doc["aborted"] = self.aborted  # no result: nobody won (docs/PROTOCOL.md)
         doc["dice"] = {

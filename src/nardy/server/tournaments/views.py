@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from itertools import groupby
 from typing import Any
 
+from nardy.server.protocol.computers import level_of
 from nardy.server.store.tournaments import Entrant, PairingRow, TournamentRow
 from nardy.server.tournaments.plan import arena_ends, rounds_of
 from nardy.server.tournaments.standings import standings
@@ -40,7 +41,15 @@ def detailed(
         "status": row.status,
         "round": row.round,
         "creator": row.creator,
-        "players": [{"id": e.player, "name": e.name, "left": e.left is not None} for e in entrants],
+        "players": [
+            {
+                "id": e.player,
+                "name": e.name,
+                "left": e.left is not None,
+                "computer": level_of(e.player),
+            }
+            for e in entrants
+        ],
         "rounds": [
             _round(number, list(group)) for number, group in groupby(rows, lambda r: r.round)
         ],

@@ -10,27 +10,6 @@ import { t } from "./i18n.js";
 export const BOX = 0;
 export const TEAM = 1;
 
-/** Give a chouette state the fields the board and the bars of table.js read. */
-export function adaptChouette(state) {
-  state.perspective = state.side;
-  state.seats = state.participants;
-  state.game = (state.games || 0) + 1;
-  state.pips = state.position ? pipCounts(state.position) : [0, 0];
-  return state;
-}
-
-/** Pip counts [viewer, other side] of a backgammon position seen by the viewer. */
-export function pipCounts(position) {
-  const bar = position.bar || [0, 0];
-  let mine = 25 * bar[0];
-  let theirs = 25 * bar[1];
-  position.board.forEach((n, i) => {
-    if (n > 0) mine += n * (i + 1);
-    else if (n < 0) theirs += -n * (24 - i);
-  });
-  return [mine, theirs];
-}
-
 export function decided(state) {
   return !!(state.roles && state.roles.box !== null && state.roles.box !== undefined);
 }
@@ -72,7 +51,7 @@ function roleLabel(state, who) {
 
 /** Participants in the order of play: the box, the captain, the team, then those out. */
 export function rosterOrder(state) {
-  const everyone = state.participants.map((_, i) => i);
+  const everyone = state.seats.map((_, i) => i);
   if (!decided(state)) return everyone;
   const { box, team } = state.roles;
   const out = everyone.filter((i) => i !== box && !team.includes(i));
@@ -130,7 +109,6 @@ export function rosterCard(state, nameOf) {
 /** One of the two bars above and below the board: the box, or the team and its captain. */
 export function sideBar(state, side, nameOf) {
   const waiting = deciders(state);
-  const pips = side === state.perspective ? state.pips[0] : state.pips[1];
   const colour = side === BOX ? "light" : "dark";
   const parts = [h("span", { class: `chip ${colour}`, "aria-hidden": "true" })];
   if (!decided(state)) {
@@ -154,7 +132,10 @@ export function sideBar(state, side, nameOf) {
   const acting = side === BOX ? waiting.includes(box) : waiting.some((m) => team.includes(m));
   if (acting) parts.push(h("span", { class: "tag turn" }, t("table.to_move")));
   parts.push(h("span", { class: "spacer" }));
-  if (state.position) parts.push(h("span", { class: "pips", title: t("table.pips") }, t("table.pips_short", { n: pips })));
+  if (state.pips) {
+    const pips = state.pips[side === state.perspective ? 0 : 1];
+    parts.push(h("span", { class: "pips", title: t("table.pips") }, t("table.pips_short", { n: pips })));
+  }
   return parts.filter(Boolean);
 }
 
@@ -162,7 +143,7 @@ export function sideBar(state, side, nameOf) {
 export function chouetteStatus(state, l, nameOf) {
   if (state.status === "over") return t("chouette.over");
   if (state.status === "open") {
-    return t("chouette.waiting_players", { n: state.participants.filter((p) => !p).length });
+    return t("chouette.waiting_players", { n: state.seats.filter((p) => !p).length });
   }
   if (!decided(state) || state.phase === "roll-off") return t("chouette.rolloff");
   const { box, captain } = state.roles;

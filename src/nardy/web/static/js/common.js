@@ -54,17 +54,28 @@ export function formatClock(seconds) {
 
 const MADE_UP_GUEST = /^(?:Guest|Gość|Svečias|Гость) (\d{4})$/; // lobby.guest_default in each language
 
-/** A seat's name as shown: the server names the computer "computer (level)", and at a
- * chouette "computer N (level)"; a guest's made-up name ("Гость 1234", given in its
- * maker's language, lobby/session.js) is written in the viewer's. */
-export function seatName(name) {
+/** A seat's name as shown. The computer's seat is named from its ``level`` (the states'
+ * and lists' ``computers``, docs/PROTOCOL.md), numbered ``n`` where several computers sit
+ * at one table (:func:`seatNames`); a guest's made-up name ("Гость 1234", given in its
+ * maker's language, lobby/session.js) is written in the viewer's; any other name as it is. */
+export function seatName(name, level = null, n = null) {
+  if (level) {
+    const words = { n, level: t(`level.${level}`) };
+    return t(n ? "table.computer_n" : "table.computer", words);
+  }
   if (!name) return name;
   const guest = MADE_UP_GUEST.exec(name);
-  if (guest) return t("lobby.guest_default", { n: guest[1] });
-  const m = /^computer \((\w+)\)$/.exec(name);
-  if (m) return t("table.computer", { level: t(`level.${m[1]}`) });
-  const n = /^computer (\d+) \((\w+)\)$/.exec(name);
-  return n ? t("table.computer_n", { n: n[1], level: t(`level.${n[2]}`) }) : name;
+  return guest ? t("lobby.guest_default", { n: guest[1] }) : name;
+}
+
+/** Every seat's name as shown (:func:`seatName`), from the seats' ``names`` and the
+ * computer's level at each (``computers``); where more than one computer sits, they are
+ * numbered in seat order. */
+export function seatNames(names, computers) {
+  const levels = computers || [];
+  const several = levels.filter(Boolean).length > 1;
+  let count = 0;
+  return (names || []).map((name, i) => seatName(name, levels[i], several && levels[i] ? ++count : null));
 }
 
 /** The checker colour of ``seat`` in ``state`` (a table state, or a replay frame with

@@ -4,7 +4,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import { api, whoAmI } from "./api.js";
-import { seatName, settingsSummary, variantName } from "./common.js";
+import { seatNames, settingsSummary, variantName } from "./common.js";
 import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { accountCard } from "./lobby/account.js";
@@ -128,7 +128,7 @@ export async function joinView(root, tableId, invite) {
     return { close() {}, rerender() {} };
   }
   function render() {
-    const players = (table.seats || []).filter(Boolean).map(seatName).join(", ");
+    const players = seatNames(table.seats, table.computers).filter(Boolean).join(", ");
     clear(root).append(
       h("section", { class: "card join-card", "aria-labelledby": "join-title" },
         h("h2", { id: "join-title" }, t("join.title")),

@@ -22,7 +22,7 @@ export function ratingText(rating) {
 /** A player's or a computer level's name. */
 export function holderName(holder) {
   if (!holder) return t("table.empty_seat");
-  return holder.computer ? t("table.computer", { level: t(`level.${holder.computer}`) }) : seatName(holder.name);
+  return seatName(holder.name, holder.computer);
 }
 
 /** The bot mark after a bot account's name (INTERFACES.md §9), or nothing. */

@@ -6,7 +6,7 @@
 
 import { api } from "./api.js";
 import { applyStep, boardSVG } from "./board.js";
-import { colourOf, playText, seatName, settingsSummary, variantName } from "./common.js";
+import { colourOf, playText, seatNames, settingsSummary, variantName } from "./common.js";
 import { clear, h } from "./dom.js";
 import { exportLinks, idsPanel, loadIds } from "./exports.js";
 import { t } from "./i18n.js";
@@ -158,7 +158,7 @@ export function replayView(root, tableId) {
   }
 
   function bar(player, colour, score) {
-    const players = (record.players || []).map(seatName);
+    const players = seatNames(record.players, record.computers);
     return h("div", { class: `player ${player === seat ? "me" : "them"}` },
       h("span", { class: `chip ${colour}`, "aria-hidden": "true" }),
       h("span", { class: "who" }, h("span", { class: "name" }, players[player] || "?")),
@@ -191,7 +191,7 @@ export function replayView(root, tableId) {
   function render(focus = null) {
     if (!record) return;
     const frame = frames[at];
-    const players = (record.players || []).map(seatName);
+    const players = seatNames(record.players, record.computers);
     const nameOf = (p) => players[p] || "?";
     const { board, colours } = boardOf(frame);
     const result = frame.result ? ` · ${resultText(frame.result, nameOf)}` : "";

@@ -7,7 +7,7 @@
 
 import { api } from "./api.js";
 import { boardSVG } from "./board.js";
-import { playWords, seatName, settingsSummary, variantName } from "./common.js";
+import { playWords, seatNames, settingsSummary, variantName } from "./common.js";
 import { clear, h } from "./dom.js";
 import { exportLinks, idsPanel, loadIds } from "./exports.js";
 import { t } from "./i18n.js";
@@ -239,7 +239,8 @@ export function reviewView(root, tableId) {
       offset += (game.actions || []).length + 1;
     });
     if (points.length < 2) return null;
-    const title = match ? t("review.graph_match", { name: seatName(review.players[0]) }) : t("review.graph_win", { name: seatName(review.players[0]) });
+    const name = seatNames(review.players, record.computers)[0];
+    const title = t(match ? "review.graph_match" : "review.graph_win", { name });
     return h("div", { class: "card" }, h("h2", {}, title), graphView(points, bounds, at, go, title));
   }
 
@@ -261,7 +262,7 @@ export function reviewView(root, tableId) {
   function render() {
     if (!record) return;
     const frame = frames[at];
-    const players = (record.players || []).map(seatName);
+    const players = seatNames(record.players, record.computers);
     const review = state && state.review;
     clear(page).append(...[
       h("h1", {}, t("review.title"), " · ", variantName(record.variant)),

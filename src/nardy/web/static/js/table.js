@@ -7,8 +7,8 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import { boardSVG } from "./board.js";
-import { BOX, adaptChouette, leaveControl, rosterCard, settlementCard, sideBar } from "./chouette.js";
-import { colourOf, seatName, settingsSummary, variantName } from "./common.js";
+import { BOX, leaveControl, rosterCard, settlementCard, sideBar } from "./chouette.js";
+import { colourOf, seatNames, settingsSummary, variantName } from "./common.js";
 import { clear, h, toast } from "./dom.js";
 import { createHints } from "./hints.js";
 import { t } from "./i18n.js";
@@ -82,7 +82,6 @@ export function tableView(root, tableId) {
 
   function onState(next) {
     received = performance.now();
-    if (next.kind === "chouette") adaptChouette(next);
     if (animating) {
       waiting = next;
       return;
@@ -155,7 +154,7 @@ export function tableView(root, tableId) {
   // -- names
 
   function nameOf(seat) {
-    return seatName(state.seats && state.seats[seat]) || t("table.empty_seat");
+    return seatNames(state.seats, state.computers)[seat] || t("table.empty_seat");
   }
 
   /** Names in the news: a seat, or at a chouette a side (the box, or the captain). */

@@ -4,7 +4,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import { api, whoAmI } from "./api.js";
-import { formatClock, variantName } from "./common.js";
+import { formatClock, seatNames, variantName } from "./common.js";
 import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { tournamentChat } from "./tournament_chat.js";
@@ -28,7 +28,12 @@ export function tournamentView(root, id) {
     chat.poll();
   }
 
-  const names = () => Object.fromEntries(doc.players.map((p) => [p.id, p.name]));
+  /** The players' names as shown, in order; the computers named from their levels. */
+  const shownNames = () => seatNames(doc.players.map((p) => p.name), doc.players.map((p) => p.computer));
+  const names = () => {
+    const shown = shownNames();
+    return Object.fromEntries(doc.players.map((p, i) => [p.id, shown[i]]));
+  };
 
   async function act(path, body) {
     try {
@@ -107,7 +112,7 @@ export function tournamentView(root, id) {
         h("h2", {}, t("tournament.standings")),
         standings(),
         h("h2", {}, t("tournament.players")),
-        h("p", { "data-names": "" }, doc.players.map((p) => p.name).join(", "))),
+        h("p", { "data-names": "" }, shownNames().join(", "))),
       ...rounds());
   }
 

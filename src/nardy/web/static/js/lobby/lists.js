@@ -4,7 +4,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import { api } from "../api.js";
-import { seatName, settingsSummary, variantName } from "../common.js";
+import { seatNames, settingsSummary, variantName } from "../common.js";
 import { h, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { clockLabel } from "../timecontrol.js";
@@ -19,9 +19,10 @@ function title(row) {
 /** The names at a table, a bot account's with its mark (INTERFACES.md §9). */
 function players(row) {
   const parts = [];
+  const names = seatNames(row.seats, row.computers);
   row.seats.forEach((s, i) => {
     if (i) parts.push(row.kind === "chouette" ? ", " : " – ");
-    parts.push(seatName(s) || t("table.empty_seat"));
+    parts.push(names[i] || t("table.empty_seat"));
     if (row.bots && row.bots[i]) parts.push(" ", h("span", { class: "tag bot", title: t("bot.account") }, t("bot.mark")));
   });
   return parts;

@@ -27,8 +27,7 @@ export function markedPlay(state) {
     return { mover: state.turn, places: viewerPlaces(state, state.turn, state.steps) };
   }
   const play = state.last_play;
-  const game = state.kind === "chouette" ? (state.games || 0) + 1 : state.game;
-  if (!play || (play.game !== undefined && play.game !== game) || !(play.steps || []).length) return null;
+  if (!play || (play.game !== undefined && play.game !== state.game) || !(play.steps || []).length) return null;
   return { mover: play.player, places: viewerPlaces(state, play.player, play.steps) };
 }
 
@@ -57,9 +56,8 @@ export function netMoves(places) {
 export function unseenSteps(before, after) {
   if (!before || !after.position || !before.position) return null;
   if (before.variant !== after.variant || before.perspective !== after.perspective) return null;
-  const game = (s) => (s.kind === "chouette" ? (s.games || 0) + 1 : s.game);
   const acting = !!(after.legal && after.legal.steps);
-  if (after.phase === "moving" && before.phase === "moving" && before.turn === after.turn && game(before) === game(after)) {
+  if (after.phase === "moving" && before.phase === "moving" && before.turn === after.turn && before.game === after.game) {
     if (acting) return null; // the viewer's own steps
     const old = before.steps || [];
     const now = after.steps || [];
@@ -68,7 +66,7 @@ export function unseenSteps(before, after) {
   }
   const play = after.last_play;
   if (!play || same(play, before.last_play) || !(play.steps || []).length) return null;
-  if (play.game !== undefined ? play.game !== game(before) : game(before) !== game(after)) return null;
+  if (play.game !== undefined ? play.game !== before.game : before.game !== after.game) return null;
   const mine = before.phase === "moving" && before.turn === play.player;
   const shown = mine ? before.steps || [] : [];
   if (!same(play.steps.slice(0, shown.length), shown)) return null;

@@ -5,7 +5,7 @@
 
 import { api } from "../api.js";
 import { dieSVG } from "../board.js";
-import { colourOf, formatClock, seatName } from "../common.js";
+import { colourOf, formatClock, seatNames } from "../common.js";
 import { h, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { rulesLink } from "../rules_link.js";
@@ -31,7 +31,7 @@ function dieIcon(value, colour) {
 /** One player's bar above or below the board. ``spent`` is the time since the state
  * arrived (for a running clock); ``presence`` the player's presence tag, if shown. */
 export function playerBar(state, seat, spent, presence = null) {
-  const name = seatName(state.seats[seat]) || t("table.empty_seat");
+  const name = seatNames(state.seats, state.computers)[seat] || t("table.empty_seat");
   const colour = colourOf(state, seat);
   const mine = seat === state.perspective ? 0 : 1;
   const toMove = state.status === "playing" && actorSeat(state) === seat;

@@ -7,8 +7,6 @@ import { formatClock } from "../common.js";
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
 
-const COMPUTER = /^computer( \d+)? \(\w+\)$/; // the server's name of the computer's seat
-
 /** The presence the table holds: the latest message and when it arrived. */
 export function presenceKeeper() {
   let latest = null;
@@ -37,7 +35,7 @@ export function presenceKeeper() {
  * an empty seat, or before the first presence). */
 export function presenceTag(state, seat, entry) {
   const name = state.seats[seat];
-  if (!entry || seat === state.you || !name || COMPUTER.test(name)) return null;
+  if (!entry || seat === state.you || !name || (state.computers || [])[seat]) return null;
   if (entry.connected) {
     return h("span", { class: "tag presence here", "data-presence": "here" }, t("presence.here"));
   }
