@@ -192,7 +192,8 @@ def test_leaving_forfeits_only_the_pairings_not_yet_played(live: LiveServer) -> 
 
 
 def test_a_player_who_never_comes_loses_when_the_grace_runs_out(tmp_path: Path) -> None:
-    config = ServerConfig(bot_delay=0.0, entropy_wait=0.0, grace=0.5)
+    # two seconds: time for the present player to sit down on a loaded machine
+    config = ServerConfig(bot_delay=0.0, entropy_wait=0.0, grace=2.0)
 
     async def scenario(live: LiveServer) -> tuple[dict[str, Any], str | None]:
         present, absent = await field(live, 2)
