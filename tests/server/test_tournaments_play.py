@@ -188,7 +188,7 @@ def test_leaving_forfeits_only_the_pairings_not_yet_played(live: LiveServer) -> 
     assert any(leaver in p["players"] for p in first["pairings"]), "the match begun is played"
     assert not any(leaver in p["players"] for p in second["pairings"])
     assert [p["players"][1] for p in second["pairings"]].count(None) == 1
-    assert {"id": leaver, "name": "p3", "left": True} in view["players"]
+    assert {"id": leaver, "name": "p3", "left": True, "computer": None} in view["players"]
 
 
 def test_a_player_who_never_comes_loses_when_the_grace_runs_out(tmp_path: Path) -> None:

@@ -13,14 +13,11 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Query, Request
 
 from nardy.rules.variant import MAT
+from nardy.server.protocol.computers import is_computer, level_of
 from nardy.server.store.bots import is_bot
 from nardy.server.store.database import Store, StoreError
 from nardy.server.store.history import results_of, tables_of
-from nardy.server.store.ratings import (
-    Ratings,
-    computer_level,
-    is_computer,
-)
+from nardy.server.store.ratings import Ratings
 from nardy.server.tables.clock import PRESETS
 from nardy.server.tables.room import Room
 from nardy.server.tables.table import Table
@@ -89,8 +86,8 @@ def _holder(holder: str | None, names: Mapping[str, str]) -> dict[str, Any] | No
     if holder is None:
         return None
     entry: dict[str, Any] = {"id": holder, "name": names.get(holder, holder)}
-    if is_computer(holder):
-        entry["computer"] = computer_level(holder)
+    if (level := level_of(holder)) is not None:
+        entry["computer"] = level
     return entry
 
 
@@ -111,7 +108,7 @@ def profile(store: Store, ratings: Ratings, player_id: str) -> dict[str, Any]:
         identity: dict[str, Any] = {
             "id": player_id,
             "name": None,
-            "computer": computer_level(player_id),
+            "computer": level_of(player_id),
             "registered": False,
         }
     else:

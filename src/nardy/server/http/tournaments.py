@@ -17,13 +17,14 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 
 from nardy.server.protocol.chat import CHAT_LENGTH, ChatRefused, chat_text
+from nardy.server.protocol.computers import holder_of, is_computer
 from nardy.server.site.table_request import TableRequest
 from nardy.server.site.throttle import Throttle
 from nardy.server.store.bots import is_bot
 from nardy.server.store.tournament_chat import TournamentChat
 from nardy.server.store.tournaments import TournamentError
 from nardy.server.tables.table import TableError
-from nardy.server.tournaments.director import COMPUTER, Director
+from nardy.server.tournaments.director import Director
 from nardy.server.tournaments.views import detailed, listed
 
 
@@ -211,9 +212,9 @@ class TournamentRoutes:
             except ValueError as error:
                 raise HTTPException(400, str(error)) from None
             entrants = await asyncio.to_thread(kept.entrants, tournament_id)
-            first = 1 + sum(1 for e in entrants if e.player.startswith(COMPUTER))
+            first = 1 + sum(1 for e in entrants if is_computer(e.player))
             for k in range(first, first + body.count):
-                holder = f"{COMPUTER}{body.level}:{k}"
+                holder = holder_of(body.level, k)
                 await _enter(director, row, holder, f"computer {k} ({body.level})")
             director.wake.set()
             return {"id": tournament_id, "added": body.count}

@@ -32,6 +32,22 @@ def level_of(holder: str | None) -> str | None:
     return holder.split(":")[1]
 
 
+def holder_of(level: str, number: int | None = None) -> str:
+    """The seat holder of the computer at ``level`` (the ``number``-th where several play).
+
+    >>> holder_of("expert"), holder_of("casual", 2)
+    ('computer:expert', 'computer:casual:2')
+    >>> level_of(holder_of("casual", 2))
+    'casual'
+    """
+    return f"{HOLDER}{level}" if number is None else f"{HOLDER}{level}:{number}"
+
+
+def is_computer(holder: str | None) -> bool:
+    """Whether the computer holds the seat of ``holder``."""
+    return level_of(holder) is not None
+
+
 def levels(holders: Iterable[str | None]) -> list[str | None]:
     """:func:`level_of` each seat: the state's and the lists' ``computers``."""
     return [level_of(holder) for holder in holders]

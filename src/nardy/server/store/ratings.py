@@ -30,6 +30,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from nardy.ratings.glicko2 import Rating, idle, rate
+from nardy.server.protocol.computers import is_computer, level_of
 from nardy.server.store.database import METADATA, PLAYERS, TABLES, Store
 
 MATCH_RESULTS = sa.Table(
@@ -78,17 +79,6 @@ HISTORY = 500
 """The most rated results a player's rating history holds (the latest)."""
 PROVISIONAL = 110.0
 """A rating with a deviation above this is shown as provisional (with a question mark)."""
-COMPUTER = "computer:"
-"""How the computer's seat holders begin: ``computer:<level>``."""
-
-
-def is_computer(holder: str) -> bool:
-    return holder.startswith(COMPUTER)
-
-
-def computer_level(holder: str) -> str:
-    """The level of a computer seat holder (``computer:expert:2`` is ``expert``)."""
-    return holder.split(":")[1]
 
 
 @dataclass(frozen=True)
@@ -303,8 +293,8 @@ class Ratings:
         board = []
         for rank, row in enumerate(rows, 1):
             entry = {"rank": rank, "id": row.player_id, "name": row.name, **_rating_json(row)}
-            if is_computer(row.player_id):
-                entry["computer"] = computer_level(row.player_id)
+            if (level := level_of(row.player_id)) is not None:
+                entry["computer"] = level
             board.append(entry)
         return board
 

@@ -20,6 +20,7 @@ import time
 from typing import Any
 
 from nardy.server.dice import commitment as dice_service
+from nardy.server.protocol.computers import is_computer
 from nardy.server.site.keyed_locks import KeyedLocks
 from nardy.server.site.lobby import Lobby
 from nardy.server.store.database import TableRow, new_id
@@ -29,8 +30,6 @@ from nardy.server.tables.table import Table
 from nardy.server.tournaments.plan import Finish, Pair, next_step
 
 log = logging.getLogger(__name__)
-
-COMPUTER = "computer:"
 
 
 class Director:
@@ -191,7 +190,7 @@ def table_row(row: TournamentRow, pairing: PairingRow, names: dict[str, str]) ->
     assert pairing.table is not None
     seats: list[str | None] = [pairing.first, pairing.second]
     config: dict[str, Any] = row.config
-    computer = any(s is not None and s.startswith(COMPUTER) for s in seats)
+    computer = any(is_computer(seat) for seat in seats)
     seed = dice_service.new_seed()
     return TableRow(
         id=pairing.table,
