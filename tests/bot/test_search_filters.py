@@ -15,7 +15,7 @@ from nardy.bot.evaluation.encoding import INPUTS
 from nardy.bot.evaluation.evaluator import Evaluator
 from nardy.bot.evaluation.network import Network, equity
 from nardy.bot.lookahead.search import FILTERS, Filter, Search
-from nardy.rules.cells import OPP_BAR, Cells
+from nardy.rules.cells import OPP_BAR
 from nardy.rules.plays import final_cells
 from nardy.variants import BACKGAMMON, LONG_NARDY
 
@@ -29,10 +29,10 @@ class Spy(Search):
         super().__init__(evaluator, filters)
         self.asked: list[tuple[int, int]] = []
 
-    def values(self, finals: list[Cells], ply: int, allowance: Any = None) -> Any:
+    def outputs(self, finals: Any, ply: int, allowance: Any = None) -> Any:
         if len(self.asked) < 100:  # the root's looks come first
             self.asked.append((ply, len(finals)))
-        return super().values(finals, ply, allowance)
+        return super().outputs(finals, ply, allowance)
 
 
 def root_looks(search: Spy, dice: tuple[int, int]) -> list[tuple[int, int]]:

@@ -3,11 +3,11 @@
 
 It answers three questions, each looked at ``ply`` rolls ahead:
 
-* the cubeless chances of the mover after each candidate play of a roll
-  (:meth:`Engine.after`), and of the player on roll before rolling (:meth:`Engine.before`);
+* the cubeless chances of the player on roll before rolling (:meth:`Engine.before`), or
+  when its roll cannot be played (:meth:`Engine.passed`);
 * the ranking of the plays of one roll by the mover's equity *with* the cube
   (:meth:`Engine.rank`): every play is scored at 0 ply, and the best few (always with the
-  play being judged) are looked at more deeply, as the bot's search does;
+  play being judged) are looked at more deeply, filtered as the bot's own choice is;
 * what a result or a set of chances is worth to a player (:class:`Stakes`): money points,
   or a match winning chance through the match equity table, both turned into *normalised*
   equity — points per game at a cube of 1. For a match, a winning chance ``m`` is
@@ -15,10 +15,11 @@ It answers three questions, each looked at ``ply`` rolls ahead:
   cube's value now (the "equivalent to money game" unit of GNU Backgammon), so money and
   match errors read alike.
 
-The bot's search returns equities only; the analysis needs the chances themselves (a match
-turns them into winning chances), so :meth:`Engine.after` repeats the search's look-ahead
-— the opponent's 21 rolls, each answered with its best play at 0 ply and judged one ply
-less — and averages the outputs instead of the equities.
+The chances come from the bot's own search (:class:`~nardy.bot.lookahead.search.Search`),
+which averages the network's outputs over the rolls at each ply: a match turns them into
+winning chances, so the analysis needs them rather than cubeless equities. Its filters (the
+bot's) pick which plays are looked at deeper, ranked here by dead-cube equity at the stakes
+(:meth:`Stakes.dead`); the analysis only asks that the play being judged goes along.
 
 >>> from nardy.rules.settings import Settings
 >>> from nardy.variants import BACKGAMMON
@@ -40,17 +41,17 @@ from functools import cache
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from nardy.bot.decisions.chances import Probabilities, Values
 from nardy.bot.decisions.cube import CubeContext, CubeDecision, Owner, cubeful, decide
 from nardy.bot.decisions.scales import MONEY, MatchScale, Scale, kazaross_xg2
 from nardy.bot.evaluation.encoding import Array
 from nardy.bot.evaluation.evaluator import Evaluator
-from nardy.bot.evaluation.network import equity, flip_outputs
+from nardy.bot.evaluation.network import flip_outputs
 from nardy.bot.evaluation.shipped import shipped_model
 from nardy.bot.lookahead.expansion import ROLLS
-from nardy.rules.cells import CHECKERS, OFF, Cells
+from nardy.bot.lookahead.search import Filter, Search
+from nardy.rules.cells import Cells
 from nardy.rules.game import Game
 from nardy.rules.match import Match
 from nardy.rules.plays import Dice, Step, final_cells
@@ -63,7 +64,6 @@ __all__ = [
     "Candidate",
     "CubeValues",
     "Engine",
-    "Filter",
     "Stakes",
     "match_equity",
 ]
@@ -72,20 +72,6 @@ OPENING_ROLLS: tuple[tuple[Dice, float], ...] = tuple(
     ((a, b), 1 / 15) for a in range(1, 7) for b in range(a + 1, 7)
 )
 """The rolls an opening roll-off can give the starter (never a double), equally likely."""
-
-
-@dataclass(frozen=True)
-class Filter:
-    """Which candidates are looked at one ply deeper: at most ``keep``, within ``margin``
-    (normalised equity) of the best so far."""
-
-    keep: int
-    margin: float
-
-
-FILTERS = (Filter(8, 0.16), Filter(4, 0.08), Filter(2, 0.04))
-"""One filter per extra ply: wider than the bot's own, since the analysis must judge the
-play that was made as well as find the best."""
 
 
 # ----------------------------------------------------------------------------- stakes
@@ -276,6 +262,7 @@ class Engine:
     def __init__(self, variant: Variant, settings: Settings) -> None:
         self.variant = variant
         self.evaluator = Evaluator(variant, shipped_model(variant), settings)
+        self.search = Search(self.evaluator)
 
     @classmethod
     def for_game(cls, game: Game) -> Engine:
@@ -290,58 +277,16 @@ class Engine:
 
     # -- chances
 
-    def after(self, finals: Sequence[Cells], ply: int) -> Array:
-        """The mover's cubeless outputs after each play (the opponent to roll)."""
-        evaluator = self.evaluator
-        if ply <= 0 or not finals:
-            return evaluator.after_outputs(list(finals)) if finals else np.zeros((0, 5))
-        result = np.zeros((len(finals), 5))
-        replies: list[Cells] = []
-        groups: list[tuple[int, float, int, int]] = []  # final, chance, first, end
-        for index, cells in enumerate(finals):
-            if cells[OFF] == CHECKERS:
-                result[index] = evaluator.outcome(cells)
-                continue
-            turned = evaluator.flip(cells)
-            for dice, chance in ROLLS:
-                answers = final_cells(self.variant, turned, dice)
-                if not answers:  # the opponent cannot move: the mover rolls again
-                    result[index] += chance * self.before(cells, ply - 1)
-                    continue
-                groups.append((index, chance, len(replies), len(replies) + len(answers)))
-                replies.extend(answers)
-        if not groups:
-            return result
-        quick = evaluator.after_outputs(replies)
-        scores = equity(quick)
-        chosen = [first + int(np.argmax(scores[first:end])) for _, _, first, end in groups]
-        theirs = quick[chosen] if ply == 1 else self.after([replies[i] for i in chosen], ply - 1)
-        mine = flip_outputs(theirs)
-        for (index, chance, _, _), row in zip(groups, mine, strict=True):
-            result[index] += chance * row
-        return result
-
     def before(self, cells: Cells, ply: int) -> Array:
-        """The cubeless outputs of the player on roll in ``cells``, before rolling: the
-        network's at 0 ply, else the average over the 21 rolls of the outputs after the
-        play the network likes best at 0 ply, judged ``ply - 1`` deep."""
-        evaluator = self.evaluator
-        if ply <= 0:
-            return evaluator.roller_outputs(cells)
-        total = np.zeros(5)
-        chosen: list[Cells] = []
-        chances: list[float] = []
-        for dice, chance in ROLLS:
-            choice = evaluator.best(cells, dice)
-            if choice is None:  # no play: the opponent is on roll in the same position
-                theirs = self.before(evaluator.flip(cells), ply - 1)
-                total += chance * flip_outputs(theirs[None, :])[0]
-            else:
-                chosen.append(choice.cells)
-                chances.append(chance)
-        if chosen:
-            total += np.asarray(chances) @ self.after(chosen, ply - 1)
-        return total
+        """The cubeless outputs of the player on roll in ``cells``, before rolling (the
+        search's :meth:`~nardy.bot.lookahead.search.Search.on_roll`)."""
+        return self.search.on_roll(cells, ply)
+
+    def passed(self, cells: Cells, ply: int) -> Array:
+        """The roller's outputs when it cannot play: the opponent rolls in the same position."""
+        theirs = self.before(self.flip(cells), ply)
+        row: Array = flip_outputs(theirs[None, :])[0]
+        return row
 
     # -- ranking plays
 
@@ -355,34 +300,24 @@ class Engine:
         judge: int = 8,
     ) -> list[Candidate]:
         """The plays of ``dice``, best first by the mover's normalised equity with the
-        cube (``stakes`` are the mover's). Every play is scored at 0 ply with a dead cube;
-        the survivors of each :data:`FILTERS` step are looked at one ply deeper (the plays
-        in ``include`` are always taken along). The last survivors, and the next best
-        plays up to ``judge`` in all, are valued with the cube. Deeper looks come first:
-        the best play is the best of those looked at ``ply`` deep."""
+        cube (``stakes`` are the mover's). The search scores every play at 0 ply with a dead
+        cube and looks at the survivors of its filters deeper, up to ``ply`` (the plays in
+        ``include`` always go along). Those looked at ``ply`` deep, and the next best plays
+        up to ``judge`` in all, are valued with the cube. Deeper looks come first: the best
+        play is the best of those looked at ``ply`` deep."""
         plays = final_cells(self.variant, cells, dice)
         if not plays:
             return []
         finals = list(plays)
         wanted = set(include)
-        forced = {i for i, final in enumerate(finals) if final in wanted}
-        outputs = self.evaluator.after_outputs(finals)
-        values = stakes.dead(outputs)
-        depth = np.zeros(len(finals), dtype=np.int64)
-        alive = _survivors(values, np.arange(len(finals)), FILTERS[0], forced)
-        for level in range(1, ply + 1):
-            deeper = self.after([finals[i] for i in alive], level)
-            outputs[alive] = deeper
-            values[alive] = stakes.dead(deeper)
-            depth[alive] = level
-            if level < ply:
-                alive = _survivors(values, alive, FILTERS[min(level, len(FILTERS) - 1)], forced)
-        survivors = set(alive.tolist())
-        others = np.array([i for i in range(len(finals)) if i not in survivors], dtype=np.int64)
+        forced = [i for i, final in enumerate(finals) if final in wanted]
+        look = self.search.look(finals, ply, stakes.dead, forced)
+        outputs, values = look.outputs, look.values
+        alive = look.survivors if ply else np.array(forced, dtype=np.int64)
+        others = np.setdiff1d(np.arange(len(finals)), alive)
         if len(others) and len(alive) < judge:
-            alive = np.concatenate(
-                [alive, _survivors(values, others, Filter(judge - len(alive), np.inf), set())]
-            )
+            more = Filter(judge - len(alive), np.inf).apply(values, others)
+            alive = np.concatenate([alive, more])
         final = {int(i): stakes.after_play(outputs[i]) for i in alive}
         candidates = [
             Candidate(
@@ -390,7 +325,7 @@ class Engine:
                 plays[finals[i]],
                 outputs[i],
                 final.get(i, float(values[i])),
-                int(depth[i]),
+                int(look.depth[i]),
             )
             for i in range(len(finals))
         ]
@@ -449,22 +384,6 @@ class Engine:
             "equity_error": round(float(result.equity_error), 4),
             "cpu_seconds": round(result.cpu_seconds, 2),
         }
-
-    def passed(self, cells: Cells, ply: int) -> Array:
-        """The roller's outputs when it cannot play: the opponent rolls in the same position."""
-        theirs = self.before(self.flip(cells), ply)
-        row: Array = flip_outputs(theirs[None, :])[0]
-        return row
-
-
-def _survivors(
-    values: Array, among: npt.NDArray[np.int64], rule: Filter, forced: set[int]
-) -> npt.NDArray[np.int64]:
-    """The indices in ``among`` that ``rule`` keeps by ``values``, with ``forced`` ones."""
-    order = among[np.argsort(-values[among], kind="stable")]
-    top = values[order[0]]
-    kept = {int(i) for i in order[: rule.keep] if values[i] >= top - rule.margin}
-    return np.array(sorted(kept | forced), dtype=np.int64)
 
 
 def _by_value(candidate: Candidate) -> tuple[int, float]:

@@ -1,11 +1,16 @@
 """Looking ahead: plays judged at 0, 1 or 2 ply over the 21 rolls, with move filtering.
 
-``value(ply, finals)`` gives the mover's equity of each final position (the opponent to
-roll). At 0 ply that is the network's estimate. At n ply it is the average, over the
-opponent's 21 rolls weighted by their chances, of the mover's equity after the opponent's
-reply, where the reply is the one the network likes best at 0 ply and is then judged at
-n − 1 ply. Before a deeper look, only the best few candidates (by the shallower value)
-are kept.
+``outputs(finals, ply)`` gives the mover's five outputs (win, gammon and backgammon chances
+of both sides) after each final position, the opponent to roll. At 0 ply they are the
+network's. At n ply they are the average, over the opponent's 21 rolls weighted by their
+chances, of the mover's outputs after the opponent's reply, where the reply is the one the
+network likes best at 0 ply and is then judged at n − 1 ply. ``on_roll(cells, ply)`` gives
+the roller's outputs before its roll the same way, and ``values`` the cubeless equity of
+``outputs`` (cubeless equity is linear in the outputs, so averaging either is the same).
+
+Before each deeper look, :meth:`Search.look` keeps only the best few candidates by the
+shallower value (:data:`FILTERS`): the one pruning policy of both the bot's choice
+(:meth:`Search.best`) and the analysis, which ranks by its own scale of equity.
 
 >>> from nardy.variants import BACKGAMMON
 >>> from nardy.bot.evaluation.network import Network
@@ -14,11 +19,14 @@ are kept.
 >>> start = BACKGAMMON.start_position().cells
 >>> search.best(start, (6, 5), ply=1).steps == search.best(start, (6, 5), ply=0).steps
 True
+>>> after = search.outputs([search.best(start, (6, 5)).cells], ply=1)
+>>> bool(np.allclose(equity(after), search.values([search.best(start, (6, 5)).cells], 1)))
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,6 +43,11 @@ from nardy.rules.plays import Dice, final_cells
 Pruning = tuple[Pruner, int]
 """A pruner and how many plays of each roll it lets the model judge."""
 
+Indices = npt.NDArray[np.int64]
+
+Score = Callable[[Array], Array]
+"""What a caller ranks candidates by: a value for each row of the mover's outputs."""
+
 
 @dataclass(frozen=True)
 class Filter:
@@ -44,9 +57,35 @@ class Filter:
     keep: int = 6
     margin: float = 0.12
 
+    def apply(self, values: Array, among: Indices, kept: Iterable[int] = ()) -> Indices:
+        """The indices in ``among`` it lets through by ``values``, best first, then those of
+        ``kept`` (always let through) that it would not.
+
+        >>> Filter(2, 0.5).apply(np.array([0.1, 0.9, 0.5, 0.3]), np.arange(4), [0]).tolist()
+        [1, 2, 0]
+        """
+        order = among[np.argsort(-values[among])]
+        top = values[order[0]]
+        chosen = [int(i) for i in order[: self.keep] if values[i] >= top - self.margin]
+        chosen += sorted(set(kept) - set(chosen))
+        return np.array(chosen, dtype=np.int64)
+
 
 FILTERS = (Filter(), Filter(3, 0.06))
 """The filters of a search that is given none: before the first and the second extra ply."""
+
+
+@dataclass(frozen=True)
+class Look:
+    """The candidates of one roll after :meth:`Search.look`: per final, the mover's outputs
+    at 0 ply and from its deepest look, their value by the caller's score and that look's
+    ply; and the survivors of the last filter (best first by the shallower value)."""
+
+    first: Array
+    outputs: Array
+    values: Array
+    depth: Indices
+    survivors: Indices
 
 
 class _OverBudget(Exception):
@@ -100,39 +139,62 @@ class Search:
         if not plays:
             return None
         finals = list(plays)
-        outputs = self.evaluator.after_outputs(finals)
-        values = equity(outputs)
-        candidates = np.arange(len(finals))
-        allowance = _Allowance(None if self.budget is None else self.budget - len(finals))
-        for depth in range(1, ply + 1):
-            rule = self.filters[min(depth, len(self.filters)) - 1]
-            order = candidates[np.argsort(-values[candidates])]
-            top = values[order[0]]
-            candidates = np.array(
-                [i for i in order[: rule.keep] if values[i] >= top - rule.margin], dtype=np.int64
-            )
-            if len(candidates) == 1 and not noise:
-                break  # a look deeper at one play cannot change the choice
-            try:
-                deeper = self.values([finals[i] for i in candidates], depth, allowance)
-            except _OverBudget:
-                break
-            values = values.copy()
-            values[candidates] = deeper
+        budget = None if self.budget is None else self.budget - len(finals)
+        found = self.look(finals, ply, settle=not noise, allowance=_Allowance(budget))
+        values, candidates = found.values, found.survivors
         if noise:
             rng = rng or np.random.default_rng()
             values = values + rng.normal(0.0, noise, len(values))
             candidates = np.arange(len(finals))
         i = int(candidates[np.argmax(values[candidates])])
-        return Choice(finals[i], plays[finals[i]], outputs[i], float(values[i]))
+        return Choice(finals[i], plays[finals[i]], found.first[i], float(values[i]))
 
-    def values(
+    def look(
         self,
-        finals: Sequence[Cells] | npt.NDArray[np.int64],
+        finals: Sequence[Cells],
+        ply: int,
+        score: Score = equity,
+        kept: Iterable[int] = (),
+        settle: bool = False,
+        allowance: _Allowance | None = None,
+    ) -> Look:
+        """The plays of one roll (their ``finals``) judged at 0 ply, then before each deeper
+        look up to ``ply`` filtered by :attr:`filters` on ``score`` (cubeless equity unless
+        told) and looked at again one ply deeper. The plays at indices ``kept`` always go
+        along. With ``settle`` (choosing a play), a filter that leaves one play ends the
+        search; with an allowance, so does a look that would overspend it."""
+        rows = np.array(finals, dtype=np.int64).reshape(-1, SIZE)
+        first = self.evaluator.after_rows(rows)
+        outputs = first.copy()
+        values = score(outputs)
+        depth = np.zeros(len(finals), dtype=np.int64)
+        survivors = np.arange(len(finals))
+        for level in range(1, ply + 1):
+            rule = self.filters[min(level, len(self.filters)) - 1]
+            survivors = rule.apply(values, survivors, kept)
+            if settle and len(survivors) == 1:
+                break  # a look deeper at one play cannot change the choice
+            try:
+                deeper = self.outputs(rows[survivors], level, allowance)
+            except _OverBudget:
+                break
+            outputs[survivors] = deeper
+            values[survivors] = score(deeper)
+            depth[survivors] = level
+        return Look(first, outputs, values, depth, survivors)
+
+    def values(self, finals: Sequence[Cells] | Indices, ply: int) -> Array:
+        """The mover's cubeless equity after each final position, ``ply`` rolls ahead."""
+        return equity(self.outputs(finals, ply))
+
+    def outputs(
+        self,
+        finals: Sequence[Cells] | Indices,
         ply: int,
         allowance: _Allowance | None = None,
     ) -> Array:
-        """The mover's equity of each final position, looking ``ply`` rolls ahead.
+        """The mover's outputs after each final position (the opponent to roll), looking
+        ``ply`` rolls ahead.
 
         All replies of one level are generated (:func:`~nardy.bot.lookahead.expansion.
         expand`) and evaluated in one batch. With an ``allowance``, raises
@@ -141,53 +203,63 @@ class Search:
         allowance = allowance or _Allowance(None)
         evaluator = self.evaluator
         rows = np.asarray(finals, dtype=np.int64).reshape(-1, SIZE)
-        if ply == 0:
+        if ply <= 0:
             allowance.spend(len(rows))
-            return equity(evaluator.after_rows(rows))
-        result = np.zeros(len(rows))
+            return evaluator.after_rows(rows)
+        result = np.zeros((len(rows), OUTPUTS))
         over = rows[:, OFF] == CHECKERS
         for index in np.nonzero(over)[0]:
-            outcome = evaluator.outcome(tuple(rows[index].tolist()))
-            result[index] = float(equity(outcome[None, :])[0])
+            result[index] = evaluator.outcome(tuple(rows[index].tolist()))
         live = np.nonzero(~over)[0]
         if len(live) == 0:
             return result
-        variant = evaluator.variant
-        spread = expand(variant, flip_rows(variant, rows[live]))  # the opponent to roll
-        counts = np.diff(np.concatenate([[0], spread.ends.reshape(-1)])).reshape(spread.ends.shape)
-        for at, roll in zip(*np.nonzero(counts == 0), strict=True):
+        spread = expand(evaluator.variant, flip_rows(evaluator.variant, rows[live]))
+        for at, roll in zip(*np.nonzero(_counts(spread) == 0), strict=True):
             # the opponent cannot move: the mover rolls again
             cells = tuple(rows[live[at]].tolist())
-            result[live[at]] += ROLLS[roll][1] * self._on_roll(cells, ply - 1, allowance)
+            result[live[at]] += ROLLS[roll][1] * self.on_roll(cells, ply - 1, allowance)
         if len(spread.finals) == 0:
             return result
         allowance.spend(len(spread.finals))
-        scores = equity(evaluator.after_rows(spread.finals))
-        chosen = spread.best(scores)
+        quick = evaluator.after_rows(spread.finals)
+        chosen = spread.best(equity(quick))
         played = chosen >= 0
         if ply == 1:
-            opponent = scores[chosen[played]]
+            theirs = quick[chosen[played]]
         else:
-            opponent = self.values(spread.finals[chosen[played]], ply - 1, allowance)
+            theirs = self.outputs(spread.finals[chosen[played]], ply - 1, allowance)
         weights = np.broadcast_to(CHANCES, chosen.shape)[played]
-        np.subtract.at(result, live[np.nonzero(played)[0]], weights * opponent)
+        np.add.at(result, live[np.nonzero(played)[0]], weights[:, None] * flip_outputs(theirs))
         return result
 
-    def _on_roll(self, cells: Cells, ply: int, allowance: _Allowance) -> float:
-        """The equity of the player on roll in ``cells``, ``ply`` rolls deep."""
+    def on_roll(self, cells: Cells, ply: int, allowance: _Allowance | None = None) -> Array:
+        """The outputs of the player on roll in ``cells`` before rolling, ``ply`` rolls
+        deep: the network's at 0 ply, else the average over the 21 rolls of the outputs
+        after the play the network likes best at 0 ply, judged ``ply`` − 1 deep (where a
+        roll cannot be played, the opponent's on roll in the same position)."""
+        allowance = allowance or _Allowance(None)
         evaluator = self.evaluator
-        if ply == 0:
-            return float(equity(evaluator.roller_outputs(cells)[None, :])[0])
-        total = 0.0
-        for dice, chance in ROLLS:
-            finals = list(final_cells(evaluator.variant, cells, dice))
-            if not finals:
-                total -= chance * self._on_roll(evaluator.flip(cells), ply - 1, allowance)
-                continue
-            allowance.spend(len(finals))
-            best = finals[int(np.argmax(equity(evaluator.after_outputs(finals))))]
-            total += chance * self.values([best], ply - 1, allowance)[0]
+        if ply <= 0:
+            return evaluator.roller_outputs(cells)
+        spread = expand(evaluator.variant, np.array([cells], dtype=np.int64))
+        total = np.zeros(OUTPUTS)
+        for roll in np.nonzero(_counts(spread)[0] == 0)[0]:
+            theirs = self.on_roll(evaluator.flip(cells), ply - 1, allowance)
+            total += ROLLS[roll][1] * flip_outputs(theirs[None, :])[0]
+        if len(spread.finals) == 0:
+            return total
+        allowance.spend(len(spread.finals))
+        chosen = spread.best(equity(evaluator.after_rows(spread.finals)))[0]
+        played = chosen >= 0
+        after = self.outputs(spread.finals[chosen[played]], ply - 1, allowance)
+        total += CHANCES[played] @ after
         return total
+
+
+def _counts(spread: Expansion) -> Indices:
+    """How many finals each roll of each position has (n×21; 0: it cannot be played)."""
+    ends = spread.ends
+    return np.diff(np.concatenate([[0], ends.reshape(-1)])).reshape(ends.shape)
 
 
 def one_ply(
