@@ -89,3 +89,15 @@ def test_a_clock_advanced_in_one_thread_wakes_a_sleeper_in_another() -> None:
     clock.advance(30.0)
     thread.join(30)
     assert done.is_set()
+
+
+def test_a_sleeper_of_a_stopped_loop_is_passed_over() -> None:
+    """A server stopped while its timer slept, and its clock advanced since (a restart)."""
+    clock = ManualClock()
+    loop = asyncio.new_event_loop()
+    task = loop.create_task(clock.sleep_until(5.0))
+    loop.run_until_complete(asyncio.sleep(0))
+    assert clock.sleeping() == [5.0]
+    loop.close()
+    clock.advance(10.0)
+    assert clock.sleeping() == [] and not task.done()

@@ -31,6 +31,7 @@ of waiting for it:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import itertools
 import threading
@@ -122,7 +123,8 @@ class ManualClock:
             while self._sleepers and self._sleepers[0][0] <= self._time:
                 due.append(heapq.heappop(self._sleepers)[2])
         for woken in due:
-            woken.get_loop().call_soon_threadsafe(_wake, woken)
+            with contextlib.suppress(RuntimeError):  # its loop has closed: nobody to wake
+                woken.get_loop().call_soon_threadsafe(_wake, woken)
 
     def sleeping(self) -> list[float]:
         """The deadlines of those sleeping now, soonest first."""
