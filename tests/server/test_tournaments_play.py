@@ -16,6 +16,7 @@ from servers import LiveServer
 from tournament_players import create, play_table, post, tables_open, take_part, tournament, until
 
 from nardy.server.app import ServerConfig
+from nardy.server.clock import ManualClock
 
 
 async def field(live: LiveServer, count: int) -> list[Client]:
@@ -214,10 +215,13 @@ def test_a_player_who_never_comes_loses_when_the_grace_runs_out(tmp_path: Path) 
     assert view["rounds"][0]["pairings"][0]["winner"] == present
 
 
-def test_a_tournament_starts_by_itself_at_its_time(live: LiveServer) -> None:
-    async def scenario() -> dict[str, Any]:
+def test_a_tournament_starts_by_itself_at_its_time(tmp_path: Path) -> None:
+    clock = ManualClock()
+    config = ServerConfig(bot_delay=0.0, entropy_wait=0.0)
+
+    async def scenario(live: LiveServer) -> dict[str, Any]:
         players = await field(live, 2)
-        soon = datetime.now(UTC) + timedelta(seconds=8)  # time enough to enter, when loaded
+        soon = datetime.fromtimestamp(clock.now(), UTC) + timedelta(hours=1)
         tournament_id = await create(
             players[0], format="swiss", rounds=1, starts_at=soon.isoformat()
         )
@@ -225,13 +229,16 @@ def test_a_tournament_starts_by_itself_at_its_time(live: LiveServer) -> None:
             await post(player, f"/api/tournaments/{tournament_id}/join")
         opened = await tournament(players[0], tournament_id)
         assert opened["status"] == "open" and opened["starts_at"] == soon.timestamp()
+        clock.advance(3600.0 + 1.0)  # the time given, read to the microsecond
         async with asyncio.timeout(60):
             view = await until(players[0], tournament_id, tables_open)
         for player in players:
             await player.aclose()
         return view
 
-    view = run(scenario())
+    with LiveServer(tmp_path / "nardy.sqlite3", config, clock=clock) as live:
+        view = run(scenario(live))
+        assert not live.errors
     assert view["status"] == "running" and view["round"] == 1
 
 
