@@ -84,7 +84,8 @@ async def sleep(clock: Clock, seconds: float) -> None:
 
 class ManualClock:
     """A clock that stands still until :meth:`advance` moves it: both its readings move
-    together, and the sleepers whose deadline it passes wake, soonest deadline first. It
+    together, and the sleepers whose deadline it passes wake, soonest deadline first (all
+    of them reading the time it was moved to). It
     may be advanced from another thread than the event loops its sleepers run in (a test
     beside a server in a thread of its own).
 

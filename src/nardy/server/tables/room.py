@@ -135,13 +135,7 @@ class Room:
 
     state_fields: ClassVar[tuple[str, ...]] = ("row", "n", "rolls", "chat", "book", "withdrawn")
     """What a rebuild from the store replaces (subclasses add their game state)."""
-    kept_fields: ClassVar[tuple[str, ...]] = (
-        "store",
-        "grace",
-        "bot_delay",
-        "entropy_wait",
-        "time",
-    )
+    kept_fields: ClassVar[tuple[str, ...]] = ("store", "grace", "bot_delay", "entropy_wait", "time")
     """What a copy rebuilt from the store keeps of this table: how it is run, not its
     state (subclasses add theirs)."""
 
