@@ -168,6 +168,7 @@ def test_bot_imports_point_down(module: str, path: Path) -> None:
 SERVER_LAYERS: dict[str, int] = {
     "defaults": -1,  # the default settings, imported from anywhere in the server
     "collector": -1,  # the garbage collector's settings, a leaf
+    "clock": -1,  # where the server reads the time, a leaf
     "dice": 0,  # commitments, a table's dice book, checks: the standard library only
     "protocol": 1,  # every message in and out, typed; JSON for sockets, broker and store
     "store": 2,  # every table definition and query, migrations, group commit

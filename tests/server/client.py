@@ -345,3 +345,19 @@ async def seated_pair(
     await ala.open()
     await ben.open()
     return [ala, ben], table
+
+
+async def away(client: Client, seat: int) -> dict[str, Any]:
+    """Wait until the last presence ``client`` received says the player at ``seat`` is
+    gone, with the time they keep their seat until; that seat's presence
+    (docs/PROTOCOL.md, "Presence and the archive")."""
+
+    def gone() -> dict[str, Any] | None:
+        seats = client.presences[-1]["seats"] if client.presences else []
+        found: dict[str, Any] | None = seats[seat] if seat < len(seats) else None
+        return found if found and not found["connected"] and found["deadline"] else None
+
+    await client.wait(lambda: gone() is not None)
+    found = gone()
+    assert found is not None
+    return found

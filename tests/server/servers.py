@@ -19,6 +19,7 @@ import uvicorn
 
 from nardy.bot.agents.agent import RandomAgent
 from nardy.server.app import ServerConfig, create_app
+from nardy.server.clock import SYSTEM, Clock
 from nardy.server.http.ws_protocol import TableWebSocketProtocol
 from nardy.server.store.database import Store
 
@@ -71,12 +72,14 @@ class LiveServer:
         config: ServerConfig | None = None,
         agents: Callable[[str, str], Any] | None = random_agents,
         store: Store | None = None,
+        clock: Clock = SYSTEM,
     ) -> None:
+        """``clock``: the server's time (a :class:`~nardy.server.clock.ManualClock` for a
+        test that decides when its deadlines pass)."""
         self.database = database
         self.store = store or Store(f"sqlite:///{database}")
-        self.app = create_app(
-            self.store, config or ServerConfig(bot_delay=0.0, entropy_wait=0.0), agents=agents
-        )
+        config = config or ServerConfig(bot_delay=0.0, entropy_wait=0.0)
+        self.app = create_app(self.store, config, agents=agents, clock=clock)
         self.sock = free_socket()
         self.port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"

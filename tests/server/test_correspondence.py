@@ -9,14 +9,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from client import Client, Policy, actionable, both_played, play_lockstep, run, seated_pair
+from client import Client, Policy, actionable, away, both_played, play_lockstep, run, seated_pair
 from servers import LiveServer
-from stamps import shift_stamps
 from test_server_ratings import registered
 
 from nardy.formats.record import replay
 from nardy.rules.forfeit import forfeited
 from nardy.server.app import ServerConfig
+from nardy.server.clock import ManualClock
 from nardy.server.tables.clock import DAY
 
 CONFIG = ServerConfig(grace=600, bot_delay=0.0, entropy_wait=0.0)
@@ -114,14 +114,16 @@ def test_rated_and_practice_tables_keep_their_correspondence_clock(live: LiveSer
     run(scenario())
 
 
-GRACE = 1.0
+GRACE = 60.0
 """Seconds of grace of the live tables beside the correspondence ones."""
 
 
 def test_S7_nobody_loses_or_is_withdrawn_by_correspondence_for_being_away(tmp_path: Path) -> None:
     """Two tables in play and two open ones, live and by correspondence; everyone leaves
-    at once. Once the live ones have ended on the grace, the others still wait."""
+    at once. Once the live ones have ended on the grace, the others still wait, half a
+    day later too."""
     config = ServerConfig(grace=GRACE, bot_delay=0.0, entropy_wait=0.0)
+    clock = ManualClock()
 
     async def scenario(server: LiveServer) -> None:
         live_pair, live_table = await seated_pair(server.url, "backgammon", {"match_to": 1})
@@ -137,9 +139,12 @@ def test_S7_nobody_loses_or_is_withdrawn_by_correspondence_for_being_away(tmp_pa
         live_leaver = next(c for c in live_pair if actionable(c.state))
         await live_leaver.close()
         stayer = next(c for c in live_pair if c is not live_leaver)
-        await stayer.wait(lambda: stayer.state["status"] in ("over", "aborted"), timeout=60)
+        await away(stayer, live_leaver.state["you"])
+        clock.advance(GRACE)
+        await stayer.wait(lambda: stayer.state["status"] in ("over", "aborted"))
         await lone.open(waiting_live)
-        await lone.wait(lambda: lone.state["status"] == "withdrawn", timeout=60)
+        await lone.wait(lambda: lone.state["status"] == "withdrawn")
+        clock.advance(DAY / 2)
         assert (await alone.http.get(f"/api/tables/{waiting_days}")).json()["status"] == "open"
         state = (await mover.http.get(f"/api/tables/{days_table}")).json()
         assert state["status"] == "playing" and state["clock"]["actor"] == state["you"]
@@ -147,7 +152,7 @@ def test_S7_nobody_loses_or_is_withdrawn_by_correspondence_for_being_away(tmp_pa
         for client in (*live_pair, *days_pair, lone, alone):
             await client.aclose()
 
-    with LiveServer(tmp_path / "nardy.sqlite3", config) as server:
+    with LiveServer(tmp_path / "nardy.sqlite3", config, clock=clock) as server:
         run(scenario(server))
         assert not server.errors
 
@@ -156,6 +161,7 @@ def test_the_deadline_survives_restarts_and_passes_while_the_server_is_down(
     tmp_path: Path,
 ) -> None:
     database = tmp_path / "nardy.sqlite3"
+    clock = ManualClock()
 
     async def before(server: LiveServer) -> tuple[list[Client], str, dict[str, Any]]:
         players, table = await seated_pair(
@@ -166,8 +172,9 @@ def test_the_deadline_survives_restarts_and_passes_while_the_server_is_down(
             await client.close()
         return players, table, mover.state["clock"]
 
-    with LiveServer(database, CONFIG) as server:
-        players, table, clock = run(before(server))
+    with LiveServer(database, CONFIG, clock=clock) as server:
+        players, table, shown = run(before(server))
+    clock.advance(DAY / 2)  # down for half a day
 
     async def reopen(server: LiveServer) -> dict[str, Any]:
         for client in players:
@@ -176,21 +183,21 @@ def test_the_deadline_survives_restarts_and_passes_while_the_server_is_down(
         await players[0].close()
         return state
 
-    with LiveServer(database, CONFIG) as server:  # the same deadline, not a fresh day
-        assert run(reopen(server))["clock"] == clock
-    assert shift_stamps(f"sqlite:///{database}", table, 2 * DAY) > 0
+    with LiveServer(database, CONFIG, clock=clock) as server:  # the same deadline, not a fresh day
+        assert run(reopen(server))["clock"] == shown
+    clock.advance(2 * DAY)  # and down for two days: the deadline passes meanwhile
 
     async def after(server: LiveServer) -> None:
         ala = players[0]
         await ala.open(table)
         await ala.wait(lambda: ala.state["status"] == "over", timeout=60)
         lost = forfeited(replay((await ala.http.get(f"/api/tables/{table}/record")).json()))
-        assert lost == (clock["actor"], "time")
+        assert lost == (shown["actor"], "time")
         for client in players:
             assert await turns(client) == []
             await client.aclose()
 
-    with LiveServer(database, CONFIG) as server:
+    with LiveServer(database, CONFIG, clock=clock) as server:
         for client in players:
             client.rebind(server.url)
         run(after(server))

@@ -34,6 +34,19 @@ class HeldStore(Store):
         super().update_table(table_id, epoch, **values)
 
 
+class WatchedLock(asyncio.Lock):
+    """A table's lock that tells when somebody waits for it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waited = asyncio.Event()
+
+    async def acquire(self) -> bool:
+        if self.locked():
+            self.waited.set()
+        return await super().acquire()
+
+
 def test_a_rename_during_a_join_keeps_both_names(tmp_path: Path) -> None:
     async def scenario() -> None:
         store = HeldStore(f"sqlite:///{tmp_path / 'nardy.sqlite3'}")
@@ -41,11 +54,15 @@ def test_a_rename_during_a_join_keeps_both_names(tmp_path: Path) -> None:
         ala, ben = players(lobby, "Ala", "Ben")
         request = {"variant": "backgammon", "settings": {"match_to": 1}, "seat": 0}
         table = await lobby.create(ala, "Ala", TableRequest.from_json(request))
+        table.lock = lock = WatchedLock()
         store.hold = True
         join = asyncio.create_task(lobby.join(table.id, ben, "Ben", None))
         assert await asyncio.to_thread(store.held.wait, 15)
         rename = asyncio.create_task(lobby.rename(ala, "Ola"))
-        await asyncio.sleep(0.3)  # time for the rename to write, were it not waiting
+        waiting = asyncio.create_task(lock.waited.wait())
+        # the rename waits for the join's lock, or, were it not waiting, writes and ends
+        await asyncio.wait([rename, waiting], return_when=asyncio.FIRST_COMPLETED)
+        waiting.cancel()
         store.release.set()
         await asyncio.gather(join, rename)
         wanted = {ala: "Ola", ben: "Ben"}

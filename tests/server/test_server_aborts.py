@@ -5,15 +5,17 @@ accounts rate once a day; a rated match between people always has a clock."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 from typing import Any
 
-from client import Client, play_lockstep, run
+from client import Client, away, play_lockstep, run
 from servers import LiveServer
 from test_server_ratings import get, registered, resigned_match
 
 from nardy.server.app import ServerConfig
+from nardy.server.clock import ManualClock
 
 
 async def first_mover_resigns(clients: list[Client]) -> None:
@@ -63,15 +65,19 @@ def test_S8_a_rated_match_resigned_before_both_played_is_aborted(live: LiveServe
 
 
 def test_S7_S8_a_joiner_who_never_comes_aborts_the_match_after_the_grace(tmp_path: Path) -> None:
-    config = ServerConfig(grace=0.5, bot_delay=0.0, entropy_wait=0.0)
-    with LiveServer(tmp_path / "nardy.sqlite3", config) as live:
+    grace, clock = 60.0, ManualClock()
+    config = ServerConfig(grace=grace, bot_delay=0.0, entropy_wait=0.0)
+    with LiveServer(tmp_path / "nardy.sqlite3", config, clock=clock) as live:
 
         async def scenario() -> None:
             ala, ben = await registered(live.url, "Ala"), await registered(live.url, "Ben")
             table = await ala.create("long-nardy", {"match_to": 1}, rated=True, seat=0)
             await ben.join(table)  # and never connects
             await ala.open()
-            await play_lockstep([ala], random.Random(3))  # until the grace ends it
+            playing = asyncio.create_task(play_lockstep([ala], random.Random(3)))
+            await away(ala, 1)  # the game waits for Ben
+            clock.advance(grace)
+            await playing  # until the grace ends it
             assert_aborted(ala.state)
             assert (await get(live.url, "/api/ratings/long-nardy"))["players"] == []
             doc = await get(live.url, f"/api/tables/{table}/record")

@@ -16,6 +16,8 @@ from processes import SiteProcesses
 from servers import LiveServer
 
 from nardy.server.app import ServerConfig
+from nardy.server.clock import ManualClock
+from nardy.server.defaults import ARCHIVE
 
 
 async def listing(client: Client) -> dict[str, dict[str, Any]]:
@@ -76,18 +78,27 @@ def test_a_table_nobody_is_at_is_archived_and_resumed(tmp_path: Path) -> None:
         assert not live.errors
 
 
-def test_a_table_stays_listed_for_the_archive_time(live: LiveServer) -> None:
-    async def scenario() -> None:
-        ala, ben = await Client(live.url, "Ala").guest(), await Client(live.url, "Ben").guest()
-        table = await ala.create("backgammon", {"match_to": 3}, opponent="computer", seat=0)
-        await ala.open()
-        await until(lambda: asyncio.to_thread(away_stored, live, table, False), "Ala here")
-        await ala.close()
-        await until(lambda: asyncio.to_thread(away_stored, live, table, True), "Ala gone")
-        assert await listed(ben, table)  # gone for less than the default archive time
-        await asyncio.gather(ala.aclose(), ben.aclose())
+def test_a_table_stays_listed_for_the_archive_time(tmp_path: Path) -> None:
+    clock = ManualClock(wall=1_750_000_000.0)  # whole seconds: stored as they are
+    config = ServerConfig(bot_delay=0.0, entropy_wait=0.0)
+    with LiveServer(tmp_path / "nardy.sqlite3", config, clock=clock) as live:
 
-    run(scenario())
+        async def scenario() -> None:
+            ala, ben = await Client(live.url, "Ala").guest(), await Client(live.url, "B").guest()
+            table = await ala.create("backgammon", {"match_to": 3}, opponent="computer", seat=0)
+            await ala.open()
+            await until(lambda: asyncio.to_thread(away_stored, live, table, False), "Ala here")
+            clock.advance(ARCHIVE)  # while she is there
+            await ala.close()
+            await until(lambda: asyncio.to_thread(away_stored, live, table, True), "Ala gone")
+            clock.advance(ARCHIVE - 1.0)
+            assert await listed(ben, table)  # gone for less than the archive time
+            clock.advance(1.0)
+            assert await unlisted(ben, table)
+            await asyncio.gather(ala.aclose(), ben.aclose())
+
+        run(scenario())
+        assert not live.errors
 
 
 def away_stored(live: LiveServer, table: str, away: bool) -> bool:

@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from client import Client, Policy, play_lockstep, record, run
+from lobbies import until
 from servers import LiveServer
 
 from nardy.server.app import ServerConfig
+from nardy.server.clock import ManualClock
 from nardy.server.dice import commitment as dice_service
 from nardy.server.dice.check import check
 
@@ -209,12 +211,16 @@ def test_contributions_refused_from_spectators_twice_late_or_malformed(tmp_path:
 def test_a_player_who_sends_nothing_contributes_the_empty_text_after_the_wait(
     tmp_path: Path,
 ) -> None:
-    config = ServerConfig(bot_delay=0.0, entropy_wait=1.0)
+    clock = ManualClock()
 
     async def scenario() -> dict[str, Any]:
-        with LiveServer(tmp_path / "nardy.sqlite3", config) as live:
+        with LiveServer(tmp_path / "nardy.sqlite3", WAITING, clock=clock) as live:
             ala, ben, table = await pair(live, {"match_to": 1})
-            await ala.wait(lambda: ala.state["phase"] != "opening", timeout=60)
+            await until(lambda: clock.sleeping() == [60.0], "the wait for contributions")
+            clock.advance(59.0)
+            assert ala.state["phase"] == "opening"
+            clock.advance(1.0)
+            await ala.wait(lambda: ala.state["phase"] != "opening")
             late = await ben.request({"type": "contribute", "value": "too late"})
             doc = await record(live.url, table)
             await ala.aclose()

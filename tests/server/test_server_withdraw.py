@@ -11,27 +11,26 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from client import Client, run, same_game
+from client import Client, away, run, same_game
 from servers import LiveServer
 
 from nardy.server.app import ServerConfig
+from nardy.server.clock import ManualClock
+
+GRACE = 60.0
 
 
 @pytest.fixture
-def quick(tmp_path: Path) -> Iterator[LiveServer]:
-    """A server whose grace is half a second and whose games wait for dice contributions."""
-    config = ServerConfig(grace=0.5, bot_delay=0.0, entropy_wait=60.0)
-    with LiveServer(tmp_path / "nardy.sqlite3", config) as server:
-        yield server
-    assert not server.errors, [record.getMessage() for record in server.errors]
+def clock() -> ManualClock:
+    return ManualClock()
 
 
 @pytest.fixture
-def patient(tmp_path: Path) -> Iterator[LiveServer]:
-    """A server whose grace is three seconds: long enough for a creator on a busy machine
-    to open the table they have just made."""
-    config = ServerConfig(grace=3.0, bot_delay=0.0, entropy_wait=60.0)
-    with LiveServer(tmp_path / "nardy.sqlite3", config) as server:
+def quick(tmp_path: Path, clock: ManualClock) -> Iterator[LiveServer]:
+    """A server whose time moves when the test says (:data:`GRACE` a grace) and whose
+    games wait for dice contributions."""
+    config = ServerConfig(grace=GRACE, bot_delay=0.0, entropy_wait=600.0)
+    with LiveServer(tmp_path / "nardy.sqlite3", config, clock=clock) as server:
         yield server
     assert not server.errors, [record.getMessage() for record in server.errors]
 
@@ -69,11 +68,18 @@ def test_S7_the_creator_withdraws_a_table_nobody_joined(live: LiveServer, oppone
     run(scenario())
 
 
-def test_S7_a_table_whose_creator_is_gone_withdraws_itself(quick: LiveServer) -> None:
+def test_S7_a_table_whose_creator_is_gone_withdraws_itself(
+    quick: LiveServer, clock: ManualClock
+) -> None:
     async def scenario() -> None:
         ala, ben = await Client(quick.url, "Ala").guest(), await Client(quick.url, "Ben").guest()
         table = await ala.create("backgammon", {"match_to": 3})  # and never comes
         await ben.open(table)  # a spectator sees it go
+        creator = ben.state["seats"].index("Ala")
+        assert (await away(ben, creator))["left"] == pytest.approx(GRACE, abs=0.01)
+        clock.advance(GRACE - 1.0)
+        assert clock.sleeping() == [GRACE] and ben.state["status"] == "open"
+        clock.advance(1.0)
         await ben.wait(lambda: ben.state["status"] == "withdrawn")
         assert table not in await listed(ben) and table not in await listed(ala)
         joined = await ben.http.post(f"/api/tables/{table}/join", json={})
@@ -85,20 +91,25 @@ def test_S7_a_table_whose_creator_is_gone_withdraws_itself(quick: LiveServer) ->
 
 
 def test_a_creator_who_stays_keeps_the_table_and_one_who_leaves_loses_it(
-    patient: LiveServer,
+    quick: LiveServer, clock: ManualClock
 ) -> None:
     async def scenario() -> None:
-        url = patient.url
+        url = quick.url
         ala, ben = await Client(url, "Ala").guest(), await Client(url, "Ben").guest()
         second = await ala.create("backgammon", {})
+        clock.advance(GRACE - 1.0)
         await ala.open(second)  # within the grace of its making
         first = await ala.create("backgammon", {})
         watcher = Client(url, "watcher")
         await watcher.open(first)
-        await watcher.wait(lambda: watcher.state["status"] == "withdrawn")  # 3 s on
+        await away(watcher, watcher.state["seats"].index("Ala"))
+        clock.advance(GRACE)
+        await watcher.wait(lambda: watcher.state["status"] == "withdrawn")
         assert ala.state["status"] == "open"  # its creator is here: it stays
         await ala.close()
         await ben.open(second)
+        await away(ben, ben.state["seats"].index("Ala"))
+        clock.advance(GRACE)
         await ben.wait(lambda: ben.state["status"] == "withdrawn")
         for client in (ala, ben, watcher):
             await client.aclose()
@@ -106,9 +117,9 @@ def test_a_creator_who_stays_keeps_the_table_and_one_who_leaves_loses_it(
     run(scenario())
 
 
-def test_a_join_is_an_event_of_its_own(patient: LiveServer) -> None:
+def test_a_join_is_an_event_of_its_own(quick: LiveServer) -> None:
     async def scenario() -> None:
-        url = patient.url
+        url = quick.url  # its creator keeps the table: the clock stands still
         ala, ben = await Client(url, "Ala").guest(), await Client(url, "Ben").guest()
         table = await ala.create("backgammon", {"match_to": 1}, seat=0)
         await ala.open()

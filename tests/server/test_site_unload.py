@@ -7,7 +7,8 @@ its owner while nobody watches it, since the owner enforces the grace of the pla
 left, and leaves once that has ended it; so does a table whose second seat nobody took
 while its creator is away, until the grace withdraws it (docs/PROTOCOL.md, "Aborted
 matches and withdrawn tables"). Two processes' lobbies on a real PostgreSQL and a
-real Redis, in one event loop."""
+real Redis, in one event loop, their time moved by the test
+(:class:`~nardy.server.clock.ManualClock`; the leases in Redis keep real time)."""
 
 from __future__ import annotations
 
@@ -16,13 +17,14 @@ import time
 
 import pytest
 from client import run
-from lobbies import Watcher, players, seated_match, site_lobbies, site_of
+from lobbies import Watcher, players, seated_match, site_lobbies, site_of, until
 
+from nardy.server.clock import ManualClock
 from nardy.server.site.lobby import Lobby, TableRequest
 from nardy.server.tables.room import Room, TableError
 
-LINGER = 0.2
-GRACE = 3.0
+LINGER = 30.0
+GRACE = 60.0
 """Seconds a player who is away keeps a seat between people, in these tests."""
 
 
@@ -55,7 +57,8 @@ def test_an_abandoned_chouette_gives_up_its_lease_and_resumes_where_it_was(
     postgres_url: str, redis_url: str
 ) -> None:
     async def scenario() -> None:
-        async with site_lobbies(2, postgres_url, redis_url, linger=LINGER) as (a, b):
+        clock = ManualClock()
+        async with site_lobbies(2, postgres_url, redis_url, linger=LINGER, clock=clock) as (a, b):
             (ala,) = players(a, "Ala")
             request = {
                 "variant": "backgammon",
@@ -66,6 +69,7 @@ def test_an_abandoned_chouette_gives_up_its_lease_and_resumes_where_it_was(
             chouette = await a.create(ala, "Ala", TableRequest.from_json(request))
             state = chouette.view(ala)
             assert chouette.actors() == [chouette.seat_of(ala)], "at Ala's decision"
+            clock.advance(LINGER)
             await unloaded(a, chouette)  # Ala never came (or left)
             again = await site_of(b).owned(chouette.id)  # she opens it at the other process
             watcher = Watcher(ala)
@@ -74,9 +78,11 @@ def test_an_abandoned_chouette_gives_up_its_lease_and_resumes_where_it_was(
             states = [m for m in watcher.messages if m["type"] == "state"]
             assert again.view(ala) == state and states == [state]
             assert await site_of(b).broker.owner(chouette.id) == site_of(b).me
-            await asyncio.sleep(5 * LINGER)
+            assert clock.sleeping() == []  # nothing waits to unload it
+            clock.advance(5 * LINGER)
             assert b.tables.get(chouette.id) is again, "watched: kept"
             await again.leave(watcher)
+            clock.advance(LINGER)
             await unloaded(b, again)
 
     run(scenario())
@@ -86,10 +92,9 @@ def test_matches_waiting_for_people_alone_give_up_their_leases_and_others_keep_t
     postgres_url: str, redis_url: str
 ) -> None:
     async def scenario() -> None:
-        async with site_lobbies(2, postgres_url, redis_url, linger=LINGER, grace=GRACE) as (
-            a,
-            b,
-        ):
+        clock = ManualClock()
+        options = {"linger": LINGER, "grace": GRACE, "clock": clock}
+        async with site_lobbies(2, postgres_url, redis_url, **options) as (a, b):
             ala, ben, cid, dan = players(a, "Ala", "Ben", "Cid", "Dan")
             computer = {"variant": "backgammon", "opponent": "computer", "seat": 0}
             practice = await a.create(ala, "Ala", TableRequest.from_json(computer))
@@ -97,12 +102,13 @@ def test_matches_waiting_for_people_alone_give_up_their_leases_and_others_keep_t
             assert state["you"] == 0 and practice.actor() == 0, "Ala's turn"
             waiting = await a.create(ben, "Ben", TableRequest.from_json({"variant": "dutch"}))
             people = await seated_match(a, cid, dan)  # nobody connected: a grace runs out
-            while True:  # kept, and its lease, until the grace of the player away ends it
-                held = await leased(a, people.id)
-                if people.is_over():
-                    break
-                assert held and a.tables.get(people.id) is people, "unloaded while in play"
-                await asyncio.sleep(0.05)
+            clock.advance(GRACE - 1.0)  # past the linger, not the grace
+            await unloaded(a, practice)
+            # kept, and its lease, until the grace of the player away ends it
+            assert await leased(a, people.id) and a.tables.get(people.id) is people
+            assert a.tables.get(waiting.id) is waiting and not waiting.is_over()
+            clock.advance(1.0)
+            await until(people.is_over, "the grace ends the match")
             assert people.aborted == "left"  # nobody had played: nobody wins
             for room in (practice, waiting, people):
                 await unloaded(a, room)

@@ -12,10 +12,12 @@ from typing import Any
 import httpx
 import pytest
 from client import Client, run
+from lobbies import until as holds
 from servers import LiveServer
 from tournament_players import create, play_table, post, tables_open, take_part, tournament, until
 
 from nardy.server.app import ServerConfig
+from nardy.server.clock import ManualClock
 
 
 async def field(live: LiveServer, count: int) -> list[Client]:
@@ -192,8 +194,10 @@ def test_leaving_forfeits_only_the_pairings_not_yet_played(live: LiveServer) -> 
 
 
 def test_a_player_who_never_comes_loses_when_the_grace_runs_out(tmp_path: Path) -> None:
-    # two seconds: time for the present player to sit down on a loaded machine
-    config = ServerConfig(bot_delay=0.0, entropy_wait=0.0, grace=2.0)
+    """The present player takes their time to sit down (the clock stands still); once the
+    game waits for the absent one, the test passes the grace."""
+    grace, clock = 60.0, ManualClock()
+    config = ServerConfig(bot_delay=0.0, entropy_wait=0.0, grace=grace)
 
     async def scenario(live: LiveServer) -> tuple[dict[str, Any], str | None]:
         present, absent = await field(live, 2)
@@ -201,23 +205,37 @@ def test_a_player_who_never_comes_loses_when_the_grace_runs_out(tmp_path: Path) 
         for player in (present, absent):
             await post(player, f"/api/tournaments/{tournament_id}/join")
         await post(present, f"/api/tournaments/{tournament_id}/start")
+        playing = asyncio.create_task(take_part(present, tournament_id, 5))
         async with asyncio.timeout(120):
-            await take_part(present, tournament_id, 5)
+            [pairing] = (await until(present, tournament_id, tables_open))["rounds"][0]["pairings"]
+            tables = live.app.state.lobby.tables
+            await holds(lambda: pairing["table"] in tables, "the pairing's table open")
+            table, seat = tables[pairing["table"]], pairing["players"].index(absent.player_id)
+
+            def waits() -> bool:  # for the absent player, the grace's timer set
+                return bool(table.actor() == seat and clock.sleeping())
+
+            await holds(waits, "the game waiting for the absent player")
+            clock.advance(grace)
+            await playing
         view = await tournament(present, tournament_id)
         for player in (present, absent):
             await player.aclose()
         return view, present.player_id
 
-    with LiveServer(tmp_path / "nardy.sqlite3", config) as live:
+    with LiveServer(tmp_path / "nardy.sqlite3", config, clock=clock) as live:
         view, present = run(scenario(live))
     check_finished(view)
     assert view["rounds"][0]["pairings"][0]["winner"] == present
 
 
-def test_a_tournament_starts_by_itself_at_its_time(live: LiveServer) -> None:
-    async def scenario() -> dict[str, Any]:
+def test_a_tournament_starts_by_itself_at_its_time(tmp_path: Path) -> None:
+    clock = ManualClock()
+    config = ServerConfig(bot_delay=0.0, entropy_wait=0.0)
+
+    async def scenario(live: LiveServer) -> dict[str, Any]:
         players = await field(live, 2)
-        soon = datetime.now(UTC) + timedelta(seconds=8)  # time enough to enter, when loaded
+        soon = datetime.fromtimestamp(clock.now(), UTC) + timedelta(hours=1)
         tournament_id = await create(
             players[0], format="swiss", rounds=1, starts_at=soon.isoformat()
         )
@@ -225,13 +243,16 @@ def test_a_tournament_starts_by_itself_at_its_time(live: LiveServer) -> None:
             await post(player, f"/api/tournaments/{tournament_id}/join")
         opened = await tournament(players[0], tournament_id)
         assert opened["status"] == "open" and opened["starts_at"] == soon.timestamp()
+        clock.advance(3600.0 + 1.0)  # the time given, read to the microsecond
         async with asyncio.timeout(60):
             view = await until(players[0], tournament_id, tables_open)
         for player in players:
             await player.aclose()
         return view
 
-    view = run(scenario())
+    with LiveServer(tmp_path / "nardy.sqlite3", config, clock=clock) as live:
+        view = run(scenario(live))
+        assert not live.errors
     assert view["status"] == "running" and view["round"] == 1
 
 

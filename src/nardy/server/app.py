@@ -20,6 +20,7 @@ from nardy import __version__
 from nardy.analysis import DEFAULT_PLY
 from nardy.engine_pool import EngineLimits
 from nardy.server import defaults
+from nardy.server.clock import SYSTEM, Clock
 from nardy.server.http.accounts import account_routes
 from nardy.server.http.analysis import router as analysis_router
 from nardy.server.http.app_shell import shell_routes
@@ -126,9 +127,13 @@ def create_app(
     config: ServerConfig | None = None,
     agents: AgentFactory | None = None,
     broker: Broker | None = None,
+    clock: Clock = SYSTEM,
 ) -> FastAPI:
     """The nardy server on ``store``; with a ``broker``, one of several processes serving
-    the same site (INTERFACES.md §6, :mod:`nardy.server.site.cluster`)."""
+    the same site (INTERFACES.md §6, :mod:`nardy.server.site.cluster`). Its tables, lobby,
+    throttle and tournaments read the time from ``clock`` (a test's
+    :class:`~nardy.server.clock.ManualClock` moves it by hand); the leases between
+    processes keep the machine's, which Redis shares."""
     config = config or ServerConfig()
     lobby = Lobby(
         store,
@@ -138,8 +143,9 @@ def create_app(
         config.entropy_wait,
         config.linger,
         config.archive,
+        clock,
     )
-    throttle = Throttle(config.limits, shared=None if broker is None else broker.url)
+    throttle = Throttle(config.limits, None if broker is None else broker.url, clock)
     accounts = Accounts(store, config.limits.concurrent_hashes, config.limits.hashes_waiting)
     site = None if broker is None else Site(broker, lobby)
     if site is not None:
@@ -179,7 +185,7 @@ def create_app(
     app.include_router(history_routes(store, lobby.ratings, lobby.tables, player_of))
     app.include_router(rules_routes())
     app.include_router(tournament_routes(director, player_of, throttle))
-    app.include_router(turn_routes(store, sessions.require_player))
+    app.include_router(turn_routes(store, sessions.require_player, clock))
     app.include_router(dice_routes(store))
     app.include_router(analysis_router(lobby, reviews, config.analysis_ply, player_of, desk))
     app.include_router(export_routes(routes.visible_table, reviews))

@@ -8,11 +8,12 @@ from collections.abc import Callable
 
 from fastapi import APIRouter, Request
 
+from nardy.server.clock import Clock
 from nardy.server.site.turns import Turns, turns_of
 from nardy.server.store.database import Store
 
 
-def turn_routes(store: Store, require_player: Callable[[Request], str]) -> APIRouter:
+def turn_routes(store: Store, require_player: Callable[[Request], str], clock: Clock) -> APIRouter:
     router = APIRouter()
 
     @router.get(
@@ -22,6 +23,6 @@ def turn_routes(store: Store, require_player: Callable[[Request], str]) -> APIRo
     )
     async def my_turns(request: Request) -> Turns:
         player_id = require_player(request)
-        return await asyncio.to_thread(turns_of, store, player_id)
+        return await asyncio.to_thread(turns_of, store, player_id, clock.now())
 
     return router

@@ -50,7 +50,6 @@ import asyncio
 import contextlib
 import itertools
 import logging
-import time
 import weakref
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -227,7 +226,7 @@ class Site:
                 return owner, None
             with contextlib.suppress(Moved):  # another took it since: ask again
                 room = await self.lobby.load(row)
-                room.used = time.monotonic()
+                room.touch()
                 return owner, room
         raise TableError("this table keeps moving between servers; try again shortly")
 
@@ -237,7 +236,7 @@ class Site:
         await self.sure()
         room = self.lobby.tables.get(table_id)
         if room is not None:
-            room.used = time.monotonic()
+            room.touch()
             return room
         return (await self.hold(await self.lobby.row(table_id)))[1]
 
@@ -321,7 +320,7 @@ class Site:
                     door = Door(table_id, *await self.hold(row))
                     self.doors[table_id] = door
         if door.room is not None:  # not unloaded before the socket joins (the lobby waits)
-            door.room.used = time.monotonic()
+            door.room.touch()
         return door
 
     def _lock(self, table_id: str) -> asyncio.Lock:

@@ -17,13 +17,13 @@ import contextlib
 import functools
 import logging
 import secrets
-import time
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
 from typing import Any
 
 from nardy.bot.agents.agent import Agent
 from nardy.server import defaults
+from nardy.server.clock import SYSTEM, Clock
 from nardy.server.dice import commitment as dice_service
 from nardy.server.protocol.computers import levels
 from nardy.server.site.archive import archived
@@ -59,8 +59,11 @@ class Lobby:
         entropy_wait: float = defaults.ENTROPY_WAIT,
         linger: float = defaults.LINGER,
         archive: float = defaults.ARCHIVE,
+        clock: Clock = SYSTEM,
     ) -> None:
         self.store = store
+        self.clock = clock
+        """Where the lobby and its tables read the time."""
         self.make_agent = agents
         self.grace = grace
         self.bot_delay = bot_delay
@@ -104,6 +107,7 @@ class Lobby:
             agents=agents,
             commits=self.commits,
             entropy_wait=self.entropy_wait,
+            time=self.clock,
         )
         if isinstance(room, ChouetteTable):  # who plays the seat of a participant who leaves
             playing = [level for level in levels(row.seats) if level is not None]
@@ -135,7 +139,7 @@ class Lobby:
             score=room.match.score,
             winner=None if unplayed else room.match.winner,
             rated=bool(row.options.get("rated")) and not unplayed,
-            finished=time.time(),
+            finished=self.clock.now(),
         )
         try:
             await asyncio.to_thread(self.ratings.record, outcome)
@@ -200,7 +204,9 @@ class Lobby:
                     or not self._needless(room)
                 ):
                     return  # watched or busy again: _idle is called again when it is not
-                await asyncio.sleep(max(0.1, room.used + self.linger - time.monotonic()))
+                await self.clock.sleep_until(
+                    max(self.clock.monotonic() + 0.1, room.used + self.linger)
+                )
         finally:
             self._lingering.discard(room.id)
 
@@ -212,7 +218,7 @@ class Lobby:
                 room.connections
                 or room.gone
                 or self.tables.get(room.id) is not room
-                or time.monotonic() < room.used + self.linger
+                or self.clock.monotonic() < room.used + self.linger
                 or not self._needless(room)
                 or (self.site is not None and not self.site.unloadable(room))
             ):
@@ -304,7 +310,7 @@ class Lobby:
                 "opponent": request.opponent,
                 "rated": request.rated,
                 "dice": dice_service.SCHEME,
-                "away": time.time(),  # until its creator's socket opens
+                "away": self.clock.now(),  # until its creator's socket opens
             },
             status="playing" if None not in seats else "open",
             invite=secrets.token_urlsafe(12) if request.opponent == "invite" else None,
@@ -461,7 +467,7 @@ class Lobby:
                 "previous": old.id,
                 "rematch": None,
                 "dice": dice_service.SCHEME,
-                "away": time.time(),  # until one of its players opens it
+                "away": self.clock.now(),  # until one of its players opens it
             },
             status="playing",
             invite=None,
@@ -500,7 +506,7 @@ class Lobby:
         :class:`TableError` names the case where another process owns it."""
         table = self.tables.get(table_id)
         if table is not None:
-            table.used = time.monotonic()  # not unloaded before the caller uses it
+            table.touch()  # not unloaded before the caller uses it
             return table
         if self.site is not None:
             owned = await self.site.owned(table_id)
@@ -514,7 +520,7 @@ class Lobby:
                 table = self._live(row)
                 await asyncio.to_thread(table.restore)
                 self.tables[table_id] = table
-        table.used = time.monotonic()
+        table.touch()
         self._idle(table)  # a finished table, loaded to be read or watched
         return table
 
@@ -655,7 +661,7 @@ class Lobby:
         """The player's own unfinished tables, and the public tables that are open or being
         played (to watch) and not archived. With other processes, from the store, which
         they all share."""
-        now = time.time()
+        now = self.clock.now()
         if self.site is not None:
             rows = [(row, False) for row in self.store.tables("open", "playing")]
         else:

@@ -28,23 +28,18 @@ a load test on loopback) are exempt from the per-address limits.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from limits import RateLimitItem, parse
 
+from nardy.server.clock import SYSTEM, Clock, sleep
 from nardy.server.site import redis_pool
+from nardy.server.site.local_rates import LocalRates, Window
 
 log = logging.getLogger("nardy.throttle")
-
-Window = tuple[int, float, int, float]
-"""A sliding window as ``limits`` stores it: the previous fixed window's count and the
-seconds it still counts for, the current one's count and seconds to live."""
 
 
 @dataclass(frozen=True)
@@ -88,80 +83,6 @@ class Limits:
     """Bot API calls (INTERFACES.md §9) one token makes; faster ones wait, none is refused."""
 
 
-class LocalRates:
-    """Sliding-window counts in this process's memory, as the ``limits`` library keeps
-    them (a fixed window's count, and the previous one's weighted by how much of it the
-    sliding window still covers) at a fraction of its cost: every message of every socket
-    is counted, so this is on the server's busiest path. Counts of keys unused for two
-    windows are dropped now and then.
-
-    >>> now = [100.0]
-    >>> rates = LocalRates(clock=lambda: now[0])
-    >>> item = parse("2/second")
-    >>> [rates.hit(item, "a") for _ in range(3)]
-    [True, True, False]
-    >>> now[0] += 1.5  # half of the last window's two hits still count
-    >>> rates.window(item, "a")
-    (2, 0.5, 0, 1.5)
-    >>> rates.hit(item, "a"), rates.hit(item, "a")
-    (True, False)
-    """
-
-    SWEEP_EVERY = 10_000
-    """Hits between two sweeps of stale keys."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
-        self._counts: dict[tuple[str, str], list[float]] = {}
-        """(rate, key) → [start of the current fixed window, its count, the previous
-        window's count, the window's length]."""
-        self._hits = 0
-
-    def _entry(self, item: RateLimitItem, key: str) -> tuple[list[float], float]:
-        """The counts of ``key`` under ``item``, moved on to the fixed window of now."""
-        now = self.clock()
-        length = float(item.get_expiry())
-        entry = self._counts.get((str(item), key))
-        if entry is None:
-            entry = self._counts[(str(item), key)] = [now - now % length, 0.0, 0.0, length]
-        start = now - now % length
-        if start != entry[0]:
-            entry[2] = entry[1] if start - entry[0] == length else 0.0
-            entry[0], entry[1] = start, 0.0
-        return entry, now
-
-    def hit(self, item: RateLimitItem, key: str, cost: int = 1) -> bool:
-        """Count ``cost`` hits of ``key`` if they fit ``item``'s rate; whether they did."""
-        entry, now = self._entry(item, key)
-        length = entry[3]
-        weighted = entry[2] * (length - (now - entry[0])) / length + entry[1]
-        self._hits += 1
-        if self._hits % self.SWEEP_EVERY == 0:
-            self._sweep(now)
-        if weighted + cost > item.amount:
-            return False
-        entry[1] += cost
-        return True
-
-    def test(self, item: RateLimitItem, key: str) -> bool:
-        """Whether one more hit of ``key`` would fit (nothing counted)."""
-        entry, now = self._entry(item, key)
-        length = entry[3]
-        return entry[2] * (length - (now - entry[0])) / length + entry[1] + 1 <= item.amount
-
-    def window(self, item: RateLimitItem, key: str) -> Window:
-        """The sliding window in the ``limits`` layout (see :data:`Window`)."""
-        entry, now = self._entry(item, key)
-        length = entry[3]
-        left = length - (now - entry[0])
-        return int(entry[2]), left, int(entry[1]), left + length
-
-    def _sweep(self, now: float) -> None:
-        stale = [k for k, e in self._counts.items() if now - e[0] >= 2 * e[3]]
-        for k in stale:
-            del self._counts[k]
-
-
 class SharedRates:
     """Rates counted in a Redis that every process of a site shares (``limits``'
     asynchronous Redis storage, on the ``redis`` client)."""
@@ -191,12 +112,15 @@ class SharedRates:
 class Throttle:
     """The counters of one server process."""
 
-    def __init__(self, limits: Limits | None = None, shared: str | None = None) -> None:
+    def __init__(
+        self, limits: Limits | None = None, shared: str | None = None, clock: Clock = SYSTEM
+    ) -> None:
         """``shared`` is the URL of the Redis (``redis://host:port``) that the processes of
         one site count their rates in; without it they are counted in this process's
-        memory."""
+        memory, on ``clock`` (Redis counts on its own)."""
         self.limits = limits or Limits()
-        self.local = LocalRates()
+        self.clock = clock
+        self.local = LocalRates(clock.monotonic)
         self.shared = None if shared is None else SharedRates(shared)
         self._items: dict[str, RateLimitItem] = {}
         self.sockets_at: Counter[str] = Counter()
@@ -231,9 +155,11 @@ class Throttle:
         shared = await self._shared("test", self._item(rate), key)
         return self.local.test(self._item(rate), key) if shared is None else bool(shared)
 
-    async def _wait(self, rate: str, key: str, local: bool = False) -> float:
-        """Seconds until ``key`` has room again under ``rate`` (at least a little)."""
-        return min(1.0, max(0.005, await self._room_in(rate, key, local=local)))
+    async def _wait(self, rate: str, key: str, local: bool = False) -> None:
+        """Wait until ``key`` has room again under ``rate`` (at least a little, at most a
+        second), on the clock of the counts: this process's, or Redis's real time."""
+        seconds = min(1.0, max(0.005, await self._room_in(rate, key, local=local)))
+        await sleep(self.clock if local or self.shared is None else SYSTEM, seconds)
 
     async def _room_in(self, rate: str, key: str, cost: int = 1, local: bool = False) -> float:
         """Seconds until one more hit of ``cost`` fits ``rate`` for ``key``."""
@@ -255,7 +181,7 @@ class Throttle:
         session and address."""
         rate, key = self.limits.messages_per_socket, f"socket:{socket_key}"
         while not self._local_hit(rate, key, cost):  # a socket lives in this process
-            await asyncio.sleep(await self._wait(rate, key, local=True))
+            await self._wait(rate, key, local=True)
         rates = []
         if session is not None:
             rates.append((self.limits.messages_per_session, f"session:{session}"))
@@ -263,13 +189,13 @@ class Throttle:
             rates.append((self.limits.messages_per_address, f"address:{address}"))
         for rate, key in rates:
             while not await self._hit(rate, key, cost):
-                await asyncio.sleep(await self._wait(rate, key))
+                await self._wait(rate, key)
 
     async def pace_bot(self, token_id: str) -> None:
         """Wait until one more Bot API call of the token ``token_id`` fits its rate."""
         rate, key = self.limits.bot_calls_per_token, f"token:{token_id}"
         while not await self._hit(rate, key):
-            await asyncio.sleep(await self._wait(rate, key))
+            await self._wait(rate, key)
 
     async def allow_chat(self, player_id: str) -> bool:
         return await self._hit(self.limits.chat_per_player, f"chat:{player_id}")

@@ -9,8 +9,6 @@ wherever it is held.
 
 from __future__ import annotations
 
-import time
-
 from pydantic import BaseModel, Field
 
 from nardy.server.protocol.computers import level_of
@@ -40,9 +38,9 @@ class Turns(BaseModel):
     turns: list[Turn]
 
 
-def turns_of(store: Store, player_id: str, now: float | None = None) -> Turns:
-    """The correspondence tables where ``player_id`` is to act, soonest deadline first."""
-    now = time.time() if now is None else now
+def turns_of(store: Store, player_id: str, now: float) -> Turns:
+    """The correspondence tables where ``player_id`` is to act at ``now`` (seconds since
+    1970), soonest deadline first."""
     rows = [
         row
         for row in correspondence_tables_of(store, player_id)

@@ -35,6 +35,7 @@ from nardy.rules.match import Match
 from nardy.rules.plays import legal_plays
 from nardy.rules.settings import Settings
 from nardy.server import protocol
+from nardy.server.clock import sleep
 from nardy.server.tables.room import Room, StoreFailure, TableError
 from nardy.variants import variant_named
 
@@ -292,7 +293,7 @@ class ChouetteTable(Room):
             if not bots:
                 return
             if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+                await sleep(self.time, self.bot_delay)
             who = bots[0]
             decision = await asyncio.to_thread(self._bot_decision, who)
             if isinstance(decision, str):

@@ -21,13 +21,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import Awaitable, Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Protocol, Self, cast
 
 from nardy.rules.errors import NardyError
 from nardy.server import defaults, protocol
+from nardy.server.clock import SYSTEM, Clock, sleep
 from nardy.server.dice import commitment as dice_service
 from nardy.server.dice.book import DiceBook, Drawn
 from nardy.server.protocol import Command, Contribute, Malformed, wire
@@ -123,9 +123,11 @@ class Room:
     withdrawn: str | None = None
     """Why the table was withdrawn before it started (``creator``: its creator withdrew
     it; ``left``: its creator was gone past the grace), or None."""
-    used: float = field(default_factory=time.monotonic)
+    time: Clock = SYSTEM
+    """Where the table reads the time: its deadlines, its game clock and its stamps."""
+    used: float = field(init=False)
     """When (monotonic) the table was last loaded, looked up for a socket, or left by its
-    last connection."""
+    last connection (:meth:`touch`)."""
     _presence_key: tuple[Any, ...] | None = None
     """What the presence last sent to everyone said (:meth:`_announce`)."""
     _away_task: asyncio.Task[None] | None = None
@@ -133,12 +135,17 @@ class Room:
 
     state_fields: ClassVar[tuple[str, ...]] = ("row", "n", "rolls", "chat", "book", "withdrawn")
     """What a rebuild from the store replaces (subclasses add their game state)."""
-    kept_fields: ClassVar[tuple[str, ...]] = ("store", "grace", "bot_delay", "entropy_wait")
+    kept_fields: ClassVar[tuple[str, ...]] = ("store", "grace", "bot_delay", "entropy_wait", "time")
     """What a copy rebuilt from the store keeps of this table: how it is run, not its
     state (subclasses add theirs)."""
 
     def __post_init__(self) -> None:
         self.book = DiceBook.for_table(self.row.seed, self.row.options, len(self.row.seats))
+        self.touch()
+
+    def touch(self) -> None:
+        """Note that the table is in use now (the lobby unloads a table left idle)."""
+        self.used = self.time.monotonic()
 
     @property
     def id(self) -> str:
@@ -244,14 +251,14 @@ class Room:
         ]
         if not missing:
             return False
-        now = time.monotonic()
+        now = self.time.monotonic()
         deadline = self._entropy_deadline.setdefault(game, now + self.entropy_wait)
         if now >= deadline:
             return False
         if self._entropy_timer is None or self._entropy_timer.done():
 
             async def wake() -> None:
-                await sleep_until(deadline)
+                await self.time.sleep_until(deadline)
                 self._entropy_timer = None
                 with contextlib.suppress(TableMoved):
                     await self.start()
@@ -435,7 +442,7 @@ class Room:
         seat = self.creator_seat()
         if self.row.status != "open" or self.is_over() or seat is None or self._connected(seat):
             return None
-        return self._away_since.setdefault(seat, time.monotonic()) + self.grace
+        return self._away_since.setdefault(seat, self.time.monotonic()) + self.grace
 
     async def arm(self) -> None:
         """Start the timer of the table's next deadline (an open table's withdrawal)."""
@@ -475,7 +482,7 @@ class Room:
             return
 
         async def again() -> None:
-            await asyncio.sleep(RETRY)
+            await sleep(self.time, RETRY)
             with contextlib.suppress(TableMoved):
                 await self.start()
 
@@ -491,7 +498,7 @@ class Room:
                 "from": name,
                 "seat": self.seat_of(player_id),
                 "text": text[:CHAT_LENGTH],
-                "at": time.time(),
+                "at": self.time.now(),
             }
             await self._persist({"chat": message})
             self.chat = [*self.chat, message][-CHAT_KEPT:]
@@ -521,12 +528,12 @@ class Room:
             return
         self.connections.discard(connection)
         if not self.connections:
-            self.used = time.monotonic()
+            self.touch()
             if self.on_idle is not None:
                 self.on_idle(self)
         seat = self.seat_of(connection.player_id)
         if seat is not None and not self._connected(seat):
-            self._away_since[seat] = time.monotonic()
+            self._away_since[seat] = self.time.monotonic()
             async with self.lock:
                 self._arm_timer()
             self.note_presence()
@@ -567,7 +574,7 @@ class Room:
 
     def _presence(self) -> tuple[tuple[Any, ...], protocol.Presence]:
         """The presence, and what of it is news (the monotonic times it is made of)."""
-        now, wall = time.monotonic(), time.time()
+        now, wall = self.time.monotonic(), self.time.now()
         key: list[Any] = []
         seats: list[protocol.SeatPresence | None] = []
         for seat, holder in enumerate(self.row.seats):
@@ -632,7 +639,7 @@ class Room:
     async def _note_away(self) -> None:
         async with self.lock:
             while not self.gone and not self.is_over() and self._away_stale():
-                away = None if self._people_here() else round(time.time(), 3)
+                away = None if self._people_here() else round(self.time.now(), 3)
                 options = {**self.row.options, "away": away}
                 try:
                     await asyncio.to_thread(
@@ -704,13 +711,6 @@ class Room:
 
     async def start(self) -> None:
         """Begin or resume play."""
-
-
-async def sleep_until(deadline: float) -> None:
-    """Sleep until ``time.monotonic()`` reaches ``deadline``. One sleep is not enough: the
-    timers of some event loops (uvloop's among them) fire up to a millisecond early."""
-    while (left := deadline - time.monotonic()) > 0:
-        await asyncio.sleep(left)
 
 
 def _reason(error: BaseException) -> str:

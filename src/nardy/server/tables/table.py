@@ -13,7 +13,6 @@ lock, so they stay in one module: the order of those changes is the table's whol
 from __future__ import annotations
 
 import asyncio
-import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -28,9 +27,10 @@ from nardy.rules.match import Match
 from nardy.rules.plays import legal_plays
 from nardy.rules.settings import Settings
 from nardy.server import protocol
+from nardy.server.clock import sleep
 from nardy.server.dice import commitment as dice_service
 from nardy.server.tables.clock import Clock
-from nardy.server.tables.room import Connection, Room, StoreFailure, TableError, sleep_until
+from nardy.server.tables.room import Connection, Room, StoreFailure, TableError
 from nardy.variants import variant_named
 
 __all__ = ["Connection", "StoreFailure", "Table", "TableError"]
@@ -85,7 +85,7 @@ class Table(Room):
         deadline gets a timer (the one armed before waits for the old deadline, and gives
         up when it finds the deadline moved)."""
         if self.clock is not None:
-            self.clock.resume(self.actor(), time.monotonic(), time.time())
+            self.clock.resume(self.actor(), self.time.monotonic(), self.time.now())
         self._arm_timer()
 
     def _replay(self, payload: dict[str, Any]) -> None:
@@ -164,7 +164,7 @@ class Table(Room):
 
         async def work() -> int:
             if self.clock is not None and self.clock.actor is None:
-                self.clock.resume(self.actor(), time.monotonic(), time.time())
+                self.clock.resume(self.actor(), self.time.monotonic(), self.time.now())
             await self._automate()
             return self.n
 
@@ -193,7 +193,7 @@ class Table(Room):
             )
             return await self._abort(why)
         payload: dict[str, Any] = {"event": event_to_json(event), "by": by}
-        now, wall = time.monotonic(), time.time()
+        now, wall = self.time.monotonic(), self.time.now()
         if self.clock:
             reserve = self.clock.charged(now)
             payload["reserve"] = reserve
@@ -226,7 +226,7 @@ class Table(Room):
             agent = self.agents.get(actor) if actor is not None else None
             if agent is not None and self.game.phase is not Phase.OPENING:
                 if self.bot_delay:
-                    await asyncio.sleep(self.bot_delay)
+                    await sleep(self.time, self.bot_delay)
                 observe = getattr(agent, "observe", None)
                 if observe is not None:  # match-aware cube decisions need the score
                     observe(self.match)
@@ -302,7 +302,7 @@ class Table(Room):
             # Between people a player who has not connected at all is away from now on;
             # a game against the computer, or by correspondence, waits for its player
             # however long they are away (only the clock decides).
-            since = self._away_since.setdefault(actor, time.monotonic())
+            since = self._away_since.setdefault(actor, self.time.monotonic())
             limits["left"] = since + self.grace
         return limits
 
@@ -332,7 +332,7 @@ class Table(Room):
         return withdraw if withdraw is not None else min(self._limits().values(), default=None)
 
     async def _expire(self, deadline: float) -> None:
-        await sleep_until(deadline)
+        await self.time.sleep_until(deadline)
         async with self.lock:
             if self.gone:
                 return

@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import logging
 import secrets
-import time
 from typing import Any
 
 from nardy.server.dice import commitment as dice_service
@@ -104,7 +103,7 @@ class Director:
             entrants = await asyncio.to_thread(self.kept.entrants, tournament_id)
             rows = await asyncio.to_thread(self.kept.pairings, tournament_id)
             await self._open_missing(row, entrants, rows, recheck)
-            decided = next_step(row, entrants, rows, time.time())
+            decided = next_step(row, entrants, rows, self.lobby.clock.now())
             if isinstance(decided, Finish):
                 await asyncio.to_thread(self.kept.finish, tournament_id, epoch)
             elif isinstance(decided, Pair) and decided.pairings:
@@ -115,7 +114,7 @@ class Director:
         it was asked to start when full and ``max_players`` have entered (INTERFACES.md §8,
         "a full or timed start")."""
         starts = row.config.get("starts_at")
-        if starts is not None and time.time() >= float(starts):
+        if starts is not None and self.lobby.clock.now() >= float(starts):
             return True
         if not row.config.get("start_when_full"):
             return False
@@ -128,7 +127,7 @@ class Director:
         gone = {e.player for e in entrants if e.left is not None}
         board = max((r.board for r in rows if r.round == decided.round), default=-1) + 1
         new: list[PairingRow] = []
-        now = time.time()
+        now = self.lobby.clock.now()
         for k, p in enumerate(decided.pairings):
             winner, table = p.winner, None
             if p.second is None:
