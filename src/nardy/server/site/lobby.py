@@ -25,7 +25,7 @@ from nardy.bot.agents.agent import Agent
 from nardy.server import defaults
 from nardy.server.clock import SYSTEM, Clock
 from nardy.server.dice import commitment as dice_service
-from nardy.server.protocol.computers import levels
+from nardy.server.protocol.computers import holder_of, levels
 from nardy.server.site.archive import archived
 from nardy.server.site.cluster import NOT_HERE, Moved, Site
 from nardy.server.site.keyed_locks import KeyedLocks
@@ -283,14 +283,14 @@ class Lobby:
         if chouette:
             seats[0] = player_id
             for index in range(request.computers):
-                computer = f"computer:{request.level}:{index + 1}"
+                computer = holder_of(request.level, index + 1)
                 seats[request.participants - 1 - index] = computer
                 names[computer] = f"computer {index + 1} ({request.level})"
         else:
             seat = request.seat if request.seat is not None else secrets.randbelow(2)
             seats[seat] = player_id
         if request.opponent == "computer" and not chouette:
-            computer = f"computer:{request.level}"
+            computer = holder_of(request.level)
             seats[1 - seat] = computer
             names[computer] = f"computer ({request.level})"
         if request.opponent == "computer" or request.computers:

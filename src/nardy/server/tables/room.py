@@ -32,6 +32,7 @@ from nardy.server.dice import commitment as dice_service
 from nardy.server.dice.book import DiceBook, Drawn
 from nardy.server.protocol import Command, Contribute, Malformed, wire
 from nardy.server.protocol.chat import CHAT_LENGTH
+from nardy.server.protocol.computers import is_computer
 from nardy.server.protocol.strict_json import printable
 from nardy.server.store.bots import bot_seats
 from nardy.server.store.database import STORE_ERRORS, Store, Superseded, TableRow
@@ -404,7 +405,7 @@ class Room:
     def creator_seat(self) -> int | None:
         """The seat of the person who made the table (the first seated person)."""
         for seat, holder in enumerate(self.row.seats):
-            if holder is not None and not holder.startswith("computer:"):
+            if holder is not None and not is_computer(holder):
                 return seat
         return None
 
