@@ -37,7 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=200, help="matches per pairing")
     parser.add_argument("--parallel", type=int, default=4, help="matches in play at once")
     parser.add_argument("--target", default=None, metavar="URL", help="a running server")
-    parser.add_argument("--out", type=Path, default=None, help="write the figures as JSON")
+    parser.add_argument(
+        "--out", type=Path, default=None, help="the figures as JSON (a run resumes from it)"
+    )
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -144,16 +146,40 @@ async def _batch(base: str, token: str, pairing: Pairing, count: int) -> None:
             pairing.wins += state["winner"] == state["you"]
 
 
+def _measured(out: Path | None) -> list[Pairing]:
+    """The pairings an earlier run wrote to ``out`` (none when there is no such file)."""
+    if out is None or not out.exists():
+        return []
+    return [
+        Pairing(doc["engine"], doc["level"], doc["games"], doc["wins"], doc["seconds"])
+        for doc in json.loads(out.read_text())
+    ]
+
+
+def _write(out: Path | None, pairings: list[Pairing]) -> None:
+    if out is not None:
+        out.write_text(json.dumps([p.figures() for p in pairings], indent=1) + "\n")
+
+
 async def _bench(base: str, args: argparse.Namespace) -> list[Pairing]:
+    """Every pairing asked for; one already in ``--out`` with its games is kept, and the
+    file is written again after each pairing, so an interrupted run goes on where it was."""
     from rich.progress import Progress
 
     engines = [name for name in args.engines.split(",") if name]
     levels = [name for name in args.levels.split(",") if name]
+    done = {(p.engine, p.level): p for p in _measured(args.out) if p.games >= args.games}
     pairings = []
     with Progress(transient=True) as progress:
         for number, engine in enumerate(engines):
-            token = await _bot_token(base, f"Bench{engine.split(':')[0].title()}{number}")
+            token = ""
             for level in levels:
+                if (engine, level) in done:
+                    pairings.append(done[engine, level])
+                    continue
+                token = token or await _bot_token(
+                    base, f"Bench{engine.split(':')[0].title()}{number}"
+                )
                 pairing = Pairing(engine, level)
                 task = progress.add_task(f"{engine} against {level}", total=args.games)
                 started = asyncio.get_running_loop().time()
@@ -163,6 +189,7 @@ async def _bench(base: str, args: argparse.Namespace) -> list[Pairing]:
                     progress.update(task, completed=pairing.games)
                 pairing.seconds = asyncio.get_running_loop().time() - started
                 pairings.append(pairing)
+                _write(args.out, [*pairings, *(p for p in done.values() if p not in pairings)])
     return pairings
 
 
@@ -200,6 +227,5 @@ def main(args: argparse.Namespace) -> int:
             for server in servers:
                 server.stop()
     Console().print(report(pairings))
-    if args.out is not None:
-        args.out.write_text(json.dumps([p.figures() for p in pairings], indent=1) + "\n")
+    _write(args.out, pairings)
     return 0
