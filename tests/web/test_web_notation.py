@@ -223,7 +223,8 @@ def test_the_move_list_beside_or_under_the_board(browser, server, size, lang):
         style = page.eval_on_selector("#table-moves", "e => getComputedStyle(e).overflowY")
         assert style == "auto"
         assert newest_in_sight(page)
-        page.locator(".moves.card").scroll_into_view_if_needed()
+        # in the page's own turn: the card is drawn again with each state the game sends
+        page.eval_on_selector(".moves.card", "e => e.scrollIntoView({block: 'nearest'})")
         page.screenshot(path=str(ARTIFACTS / f"move-list-{size}-{lang}.png"))
     finally:
         assert not page.errors  # type: ignore[attr-defined]

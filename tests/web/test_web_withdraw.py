@@ -31,7 +31,6 @@ def test_the_creator_withdraws_a_waiting_table(
         box = button.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
         assert table in [t["id"] for t in page.request.get("/api/tables").json()]
-        button.scroll_into_view_if_needed()
         button.click()
         page.locator("#status", has_text=words["table.withdrawn"]).wait_for()
         assert page.locator('[data-action="withdraw"]').count() == 0
