@@ -165,9 +165,16 @@ class TournamentRoutes:
 
         @router.get("/{tournament_id}", summary="A tournament: players, rounds, standings")
         async def one(tournament_id: str) -> dict[str, Any]:
-            row = await existing(tournament_id)
+            # A round's pairings and the tournament's round number are stored in one
+            # transaction but read in two: the pairings first, then the row, again if
+            # a round was stored between the two (a few times at most), so that the
+            # page never shows the pairings of a round its number has not reached.
+            for _ in range(3):
+                rows = await asyncio.to_thread(kept.pairings, tournament_id)
+                row = await existing(tournament_id)
+                if row.round <= max((r.round for r in rows), default=0):
+                    break
             entrants = await asyncio.to_thread(kept.entrants, tournament_id)
-            rows = await asyncio.to_thread(kept.pairings, tournament_id)
             return detailed(row, entrants, rows)
 
     def entry_routes(self, router: APIRouter) -> None:
