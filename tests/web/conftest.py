@@ -111,10 +111,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A server whose disconnect grace is half a second."""
+    """A server whose disconnect grace is three seconds: short enough to wait out, long
+    enough for a busy machine to open a page on a table just made before it is withdrawn."""
     if browser_missing:
         pytest.skip("no browser")
-    yield from run_server(tmp_path_factory.mktemp("web-db-quick"), grace=0.5)
+    yield from run_server(tmp_path_factory.mktemp("web-db-quick"), grace=3.0)
 
 
 @pytest.fixture(scope="session")

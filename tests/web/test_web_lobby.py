@@ -164,7 +164,7 @@ def test_a_pasted_link_opens_the_table(sized, size):
 
 
 def test_a_game_against_the_computer_waits_and_the_lobby_keeps_it(browser, quick_server, size):
-    """Item 1 on a server whose grace is half a second: a person who leaves a game
+    """On a server whose grace is three seconds: a person who leaves a game
     against the computer finds it waiting under "your games"; between people, a match the
     one who left never played is aborted when the grace is over (docs/PROTOCOL.md)."""
     solo = new_page(browser, quick_server, size=size)
