@@ -6,12 +6,15 @@ database and the broker they are given (PostgreSQL and Redis), as a site would.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -135,6 +138,21 @@ def start_servers(
                 started.stop()
             raise
     return servers
+
+
+@contextlib.contextmanager
+def one_server(target: str | None) -> Iterator[str]:
+    """The base URL of ``target``, a running server, or else of one ``nardy serve`` started
+    for the bench on a throw-away database and stopped when the block ends."""
+    if target:
+        yield target
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        [server] = start_servers(1, Path(folder), None, None, [])
+        try:
+            yield server.url
+        finally:
+            server.stop()
 
 
 def wait_until_ready(server: ServerProcess, log: Path, seconds: float = 120.0) -> None:

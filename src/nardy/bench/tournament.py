@@ -19,17 +19,15 @@ import argparse
 import asyncio
 import json
 import random
-import tempfile
 import time
 from itertools import pairwise
-from pathlib import Path
 from typing import Any
 
 import httpx
 import orjson
 
 from nardy.bench.load_clients import COOKIE, wait_ready
-from nardy.bench.server_processes import start_servers
+from nardy.bench.server_processes import one_server
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,14 +40,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    with tempfile.TemporaryDirectory() as folder:
-        servers = [] if args.target else start_servers(1, Path(folder), None, None, [])
-        base = args.target or servers[0].url
-        try:
-            figures = asyncio.run(_bench(base, args))
-        finally:
-            for server in servers:
-                server.stop()
+    with one_server(args.target) as base:
+        figures = asyncio.run(_bench(base, args))
     print(f"{args.players} players, {args.rounds} rounds: {figures['wall']:.1f} s in all")
     for number, seconds in enumerate(figures["pairing"], start=2):
         print(f"  round {number}: paired in {seconds:.3f} s")

@@ -21,7 +21,6 @@ import argparse
 import asyncio
 import json
 import math
-import tempfile
 import threading
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -216,16 +215,10 @@ def report(pairings: list[Pairing]) -> Any:
 def main(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from nardy.bench.server_processes import start_servers
+    from nardy.bench.server_processes import one_server
 
-    with tempfile.TemporaryDirectory() as folder:
-        servers = [] if args.target else start_servers(1, Path(folder), None, None, [])
-        base = args.target or servers[0].url
-        try:
-            pairings = asyncio.run(_bench(base, args))
-        finally:
-            for server in servers:
-                server.stop()
+    with one_server(args.target) as base:
+        pairings = asyncio.run(_bench(base, args))
     Console().print(report(pairings))
     _write(args.out, pairings)
     return 0
