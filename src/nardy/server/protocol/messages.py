@@ -28,14 +28,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeGuard, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from nardy.rules import game
 from nardy.rules.errors import NardyError
 from nardy.server.dice import commitment as dice_service
 from nardy.server.protocol import ids, wire
 from nardy.server.protocol.chat import ChatRefused, chat_text
-from nardy.server.protocol.strict_json import JSONRefused
+from nardy.server.protocol.strict_json import JSONRefused, is_whole
 from nardy.server.protocol.strict_json import parse as strict_parse
 
 MAX_MESSAGE = 4096
@@ -229,10 +229,6 @@ class _Wrong(Exception):
     """A field check failed (becomes a :class:`Malformed` body)."""
 
 
-def _whole(value: Any) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _chat(doc: dict[str, Any]) -> Chat:
     try:
         return Chat(chat_text(doc.get("text")))
@@ -242,7 +238,7 @@ def _chat(doc: dict[str, Any]) -> Chat:
 
 def _step(doc: dict[str, Any]) -> Step:
     source, target = doc.get("from"), doc.get("to")
-    if not _whole(source) or not _whole(target):
+    if not is_whole(source) or not is_whole(target):
         raise _Wrong("a step needs whole numbers 'from' and 'to'")
     return Step(source, target)
 
@@ -250,7 +246,7 @@ def _step(doc: dict[str, Any]) -> Step:
 def _play(doc: dict[str, Any]) -> Play:
     steps = doc.get("steps")
     if not isinstance(steps, list) or not all(
-        isinstance(s, list) and len(s) == 2 and all(_whole(p) for p in s) for s in steps
+        isinstance(s, list) and len(s) == 2 and all(is_whole(p) for p in s) for s in steps
     ):
         raise _Wrong("a play needs 'steps': a list of [from, to] pairs")
     return Play(tuple((s[0], s[1]) for s in steps))
@@ -258,7 +254,7 @@ def _play(doc: dict[str, Any]) -> Play:
 
 def _resign(doc: dict[str, Any]) -> Resign:
     level = doc.get("level", 1)
-    if not _whole(level):
+    if not is_whole(level):
         raise _Wrong("'level' must be 1, 2 or 3")
     return Resign(level)
 

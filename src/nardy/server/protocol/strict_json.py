@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
+from typing import Any, TypeGuard
 
 from nardy.rules.errors import NardyError
 
@@ -106,3 +106,21 @@ def printable(text: str) -> str:
     'a\\ufffdb'
     """
     return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+
+
+def is_whole(value: Any) -> TypeGuard[int]:
+    """Whether a parsed JSON ``value`` is a whole number (``true`` is not 1 here).
+
+    >>> is_whole(3), is_whole(True), is_whole(3.0)
+    (True, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_number(value: Any) -> TypeGuard[int | float]:
+    """Whether a parsed JSON ``value`` is a number (not ``true`` or ``false``).
+
+    >>> is_number(2.5), is_number(60), is_number(False)
+    (True, True, False)
+    """
+    return isinstance(value, int | float) and not isinstance(value, bool)

@@ -10,6 +10,7 @@ from typing import Any
 
 from nardy.rules.errors import NardyError
 from nardy.rules.settings import Settings
+from nardy.server.protocol.strict_json import is_number, is_whole
 from nardy.server.tables.clock import preset_named
 from nardy.server.tables.table import TableError
 from nardy.variants import VARIANTS, variant_named
@@ -18,24 +19,6 @@ OPPONENTS = ("open", "invite", "computer")
 RATED_CLOCK = "slow"
 """The time control of a rated match between people created without one: a player who
 stalls loses on time (docs/PROTOCOL.md, "Aborted matches and withdrawn tables")."""
-
-
-def _whole(value: Any) -> bool:
-    """Whether ``value`` is a JSON whole number (``true`` is not 1 here).
-
-    >>> _whole(3), _whole(True), _whole(3.0)
-    (True, False, False)
-    """
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _number(value: Any) -> bool:
-    """Whether ``value`` is a JSON number (not ``true`` or ``false``).
-
-    >>> _number(2.5), _number(60), _number(False)
-    (True, True, False)
-    """
-    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -74,12 +57,12 @@ class TableRequest:
         except NardyError as error:
             raise TableError(str(error)) from None
         seat = doc.get("seat")
-        if seat is not None and not (_whole(seat) and seat in (0, 1)):
+        if seat is not None and not (is_whole(seat) and seat in (0, 1)):
             raise TableError("'seat' must be 0, 1 or absent")
         clock = doc.get("clock")
         if clock is not None:
             if not isinstance(clock, dict) or not all(
-                _number(clock.get(k)) and 0 < clock[k] <= 3600 for k in ("move", "reserve")
+                is_number(clock.get(k)) and 0 < clock[k] <= 3600 for k in ("move", "reserve")
             ):
                 raise TableError("'clock' needs 'move' and 'reserve' in seconds (up to 3600)")
             if clock.get("correspondence", False) not in (True, False):
@@ -93,9 +76,9 @@ class TableRequest:
         participants, computers = 2, 0
         if doc.get("kind", "match") == "chouette":
             participants, computers = doc.get("participants", 3), doc.get("computers", 0)
-            if not _whole(participants) or not 3 <= participants <= 8:
+            if not is_whole(participants) or not 3 <= participants <= 8:
                 raise TableError("a chouette has 3 to 8 participants")
-            if not _whole(computers) or not 0 <= computers < participants:
+            if not is_whole(computers) or not 0 <= computers < participants:
                 raise TableError("the computer may fill some chouette seats, but not yours")
             if not variant_named(variant).chouette or settings.get("match_to"):
                 raise TableError("a chouette is backgammon money play")
