@@ -150,7 +150,7 @@ class TournamentRoutes:
 
     def reading_routes(self, router: APIRouter) -> None:
         """The list, a player's ready matches and one tournament."""
-        kept, player_of, existing = self.director.kept, self.player_of, self.existing
+        kept, player_of = self.director.kept, self.player_of
 
         @router.get("", summary="Upcoming, running and finished tournaments")
         async def listing() -> dict[str, Any]:
@@ -165,15 +165,10 @@ class TournamentRoutes:
 
         @router.get("/{tournament_id}", summary="A tournament: players, rounds, standings")
         async def one(tournament_id: str) -> dict[str, Any]:
-            # A round's pairings and the tournament's round number are stored in one
-            # transaction but read in two: the pairings first, then the row, again if
-            # a round was stored between the two (a few times at most), so that the
-            # page never shows the pairings of a round its number has not reached.
-            for _ in range(3):
-                rows = await asyncio.to_thread(kept.pairings, tournament_id)
-                row = await existing(tournament_id)
-                if row.round <= max((r.round for r in rows), default=0):
-                    break
+            try:
+                row, rows = await asyncio.to_thread(kept.with_pairings, tournament_id)
+            except TournamentError as error:
+                raise HTTPException(404, str(error)) from None
             entrants = await asyncio.to_thread(kept.entrants, tournament_id)
             return detailed(row, entrants, rows)
 

@@ -235,6 +235,16 @@ class Tournaments:
         with self.store.transaction() as db:
             return db.execute(query.values(status="running", started=time.time())).rowcount > 0
 
+    def with_pairings(self, tournament_id: str) -> tuple[TournamentRow, list[PairingRow]]:
+        """The tournament and its pairings as one state (:meth:`pair` stores both at once):
+        the pairings first, then the row, again while the row's round is ahead."""
+        for _ in range(3):
+            pairings = self.pairings(tournament_id)
+            row = self.get(tournament_id)
+            if row.round <= max((p.round for p in pairings), default=0):
+                break
+        return row, pairings
+
     def pairings(self, tournament_id: str) -> list[PairingRow]:
         """Every pairing, by round and board; ``opened`` tells whether its table is
         stored yet (a round is stored before its tables)."""
