@@ -135,6 +135,7 @@ def test_workers_play_the_same_games(network_judge):
     assert alone[0].equity != alone[1].equity or alone[0].outputs.tolist() != [0.0] * 5
 
 
+@pytest.mark.slow  # a Ray cluster of several processes takes 20 s or more to start
 def test_ray_plays_the_same_games(network_judge, tmp_path, monkeypatch):
     ray = pytest.importorskip("ray")
     monkeypatch.setenv("HOME", str(tmp_path))  # where Ray keeps its local token

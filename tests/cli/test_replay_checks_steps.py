@@ -32,9 +32,11 @@ VARIANTS = ("backgammon", "nackgammon", "long-nardy", "dutch")
 
 
 def moving_matches(variant: str, seed: int) -> Iterator[Match]:
-    """Every moment of seeded random money games where the player on roll is to move."""
+    """Every moment of seeded random money games where the player on roll is to move; each
+    game is a session of its own, so that a record holds one game to replay."""
     rules = variant_named(variant)
-    match = Match.new(rules, Settings.for_variant(rules, {"cube": False}))
+    settings = Settings.for_variant(rules, {"cube": False})
+    match = Match.new(rules, settings)
     rng = random.Random(seed)
     agents = (RandomAgent(seed, resign=0.0), RandomAgent(seed + 1, resign=0.0))
     for _ in range(200_000):
@@ -43,6 +45,8 @@ def moving_matches(variant: str, seed: int) -> Iterator[Match]:
         match = match.apply(
             next_event(match.game, agents, lambda: (rng.randint(1, 6), rng.randint(1, 6)))
         )
+        if len(match.games) > 1:
+            match = Match.new(rules, settings)
 
 
 def early_final(turn: Turn) -> Steps | None:
