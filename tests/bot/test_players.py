@@ -13,7 +13,7 @@ import pytest
 from nardy.bench.bot import run
 from nardy.bench.gnubg import board as gnubg_board
 from nardy.bench.players import Player, RandomPlayer
-from nardy.bot.agents.heuristic import HeuristicPlayer
+from nardy.bot.agents.heuristic import STYLES, HeuristicPlayer
 from nardy.bot.agents.pubeval import PubevalPlayer, is_race, score
 from nardy.rules.cells import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF, Cells
 from nardy.rules.plays import Dice, final_cells
@@ -139,3 +139,19 @@ def test_heuristic_beats_random_clearly(variant: str) -> None:
     figures = run(args)
     assert figures["win_rate"] >= 0.8
     assert figures["ci95"][0] > 0.5
+
+
+@pytest.mark.parametrize("variant", [LONG_NARDY, BACKGAMMON], ids=lambda v: v.name)
+def test_heuristic_styles_play_legally_and_each_its_own_way(variant):
+    players = {style: HeuristicPlayer(variant, style) for style in STYLES}
+    assert players["balanced"].name == "heuristic"
+    assert players["runner"].name == "heuristic:runner"
+    differ = set()
+    for cells, dice in random_states(variant, 300, seed=11):
+        picks = {style: player.choose(cells, dice) for style, player in players.items()}
+        finals = final_cells(variant, cells, dice)
+        assert all(pick is None or pick in finals for pick in picks.values())
+        differ |= {style for style, pick in picks.items() if pick != picks["balanced"]}
+    assert differ == set(STYLES) - {"balanced"}
+    with pytest.raises(ValueError, match="unknown heuristic style"):
+        HeuristicPlayer(variant, "timid")

@@ -95,7 +95,7 @@ class LevelPlayer:
         return None if choice is None else choice.cells
 
 
-SPECS = "net, reference, level:NAME, random, pubeval, heuristic, gnubg:PLY"
+SPECS = "net, reference, level:NAME, random, pubeval, heuristic[:STYLE], gnubg:PLY"
 ONE_VARIANT: dict[str, Variant] = {"pubeval": BACKGAMMON, "gnubg": gnubg.VARIANT}
 """The players that know one variant only."""
 
@@ -104,11 +104,14 @@ def make_player(spec: str, variant: Variant, seed: str, weights: str | None = No
     """The player a spec names: ``net`` (the variant's shipped weights, or ``weights``, at
     0 ply), ``reference`` (the first landing's network at 0 ply, a fixed yardstick),
     ``level:NAME`` (the computer at a strength level, e.g. ``level:expert``),
-    ``random``, ``pubeval`` (backgammon), ``heuristic`` or ``gnubg:PLY`` (backgammon).
+    ``random``, ``pubeval`` (backgammon), ``heuristic`` (or ``heuristic:STYLE``, one of
+    :data:`~nardy.bot.agents.heuristic.STYLES`) or ``gnubg:PLY`` (backgammon).
 
     >>> from nardy.variants import DUTCH
     >>> make_player("heuristic", DUTCH, "1").name
     'heuristic'
+    >>> make_player("heuristic:blocker", DUTCH, "1").name
+    'heuristic:blocker'
     >>> make_player("pubeval", DUTCH, "1")
     Traceback (most recent call last):
     ...
@@ -120,10 +123,10 @@ def make_player(spec: str, variant: Variant, seed: str, weights: str | None = No
         raise ValueError(f"{kind} plays {only.name} only, not {variant.name}")
     if kind == "random" and not argument:
         return RandomPlayer(variant, seed)
-    if kind == "heuristic" and not argument:
+    if kind == "heuristic":
         from nardy.bot.agents.heuristic import HeuristicPlayer
 
-        return HeuristicPlayer(variant)
+        return HeuristicPlayer(variant, argument or "balanced")
     if kind == "pubeval" and not argument:
         from nardy.bot.agents.pubeval import PubevalPlayer
 

@@ -18,6 +18,10 @@ The score of the mover's position after its play, in pips:
 - checkers on the bar of the opponent (a tempo, 2 each), checkers borne off (2 each) and in
   the home board (0.25 each), and a small cost for tall stacks.
 
+Those are the weights of the balanced :class:`Style`; the others (``heuristic:blocker``,
+``heuristic:runner``, ``heuristic:bold`` as benchmark players) weigh the same terms
+differently, so that labels can come from games against more than one way of playing.
+
 >>> from nardy.variants import LONG_NARDY
 >>> player = HeuristicPlayer(LONG_NARDY)
 >>> player.hits, player.holds
@@ -29,6 +33,7 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 from nardy.rules.cells import (
@@ -49,24 +54,55 @@ SHOTS: Final = {
 }  # fmt: skip
 """Rolls out of 36 that move some checker exactly this far (ignoring blocked points)."""
 
-HELD_POINT: Final = 2.0
-BLOCK: Final = 0.5
-BLOT: Final = 1.0
-HIT_TEMPO: Final = 2.0
-BORNE_OFF: Final = 2.0
-AT_HOME: Final = 0.25
-STACK: Final = 0.5
+
+@dataclass(frozen=True)
+class Style:
+    """The weights of the score's terms: a style of play.
+
+    >>> STYLES["blocker"].held_point > STYLES["balanced"].held_point
+    True
+    """
+
+    race: float = 1.0
+    """Per pip of the race."""
+    held_point: float = 2.0
+    """Per point held in front of the opponent's rearmost checker."""
+    block: float = 0.5
+    """Times the square of each block's length there."""
+    blot: float = 1.0
+    """Per pip of a blot's expected loss."""
+    hit_tempo: float = 2.0
+    """Per checker of the opponent's on the bar."""
+    borne_off: float = 2.0
+    at_home: float = 0.25
+    stack: float = 0.5
+    """Per checker beyond four on a point."""
+
+
+STYLES: Final = {
+    "balanced": Style(),
+    "blocker": Style(race=0.6, held_point=3.0, block=1.5, stack=0.25),
+    "runner": Style(race=1.5, held_point=0.5, block=0.1, at_home=0.5, borne_off=3.0),
+    "bold": Style(blot=0.3, hit_tempo=5.0, held_point=2.5),
+}
+"""Players of different priorities, so that a network meets more than one style: the
+balanced default, one that builds primes before it races, one that runs for home and one
+that hits and leaves blots (the last plays like the first where nothing is hit)."""
+
 ENTRY_PIPS: Final = 25
 """Pips of a checker on the bar or in reserve."""
 
 
 class HeuristicPlayer:
-    """Chooses the play whose resulting position :meth:`evaluate` scores highest."""
+    """Chooses the play whose resulting position :meth:`evaluate` scores highest, with the
+    weights of one of the :data:`STYLES`."""
 
-    name = "heuristic"
-
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant, style: str = "balanced") -> None:
+        if style not in STYLES:
+            raise ValueError(f"unknown heuristic style {style!r} (known: {', '.join(STYLES)})")
         self.variant = variant
+        self.style = STYLES[style]
+        self.name = "heuristic" if style == "balanced" else f"heuristic:{style}"
         self.theirs = [0, *(variant.mirror(p) for p in range(1, 25))]
         """The opponent's number of each of the mover's points."""
         self.hits = variant.hits
@@ -108,27 +144,27 @@ class HeuristicPlayer:
                 their_pips -= q * n
                 their_back = max(their_back, q)
                 attackers.append(q)
-        score = float(their_pips - pips)
-        score += BORNE_OFF * cells[OFF] + AT_HOME * home - STACK * stacks
-        score += HIT_TEMPO * cells[OPP_BAR]
+        style = self.style
+        score = style.race * (their_pips - pips)
+        score += style.borne_off * cells[OFF] + style.at_home * home - style.stack * stacks
+        score += style.hit_tempo * cells[OPP_BAR]
         score += self._blocking(held, their_back)
         if self.hits and blots:
-            score -= BLOT * self._exposure(blots, attackers)
+            score -= style.blot * self._exposure(blots, attackers)
         return score
 
-    @staticmethod
-    def _blocking(held: list[int], their_back: int) -> float:
+    def _blocking(self, held: list[int], their_back: int) -> float:
         """Points held in front of the opponent's rearmost checker, and their blocks;
         ``held`` are the points in the opponent's numbering."""
         ahead = sorted(q for q in held if q < their_back)
-        value = HELD_POINT * len(ahead)
+        value = self.style.held_point * len(ahead)
         run = 0
         previous = -1
         for q in ahead:
             run = run + 1 if q == previous + 1 else 1
             previous = q
             if run > 1:
-                value += BLOCK * (2 * run - 1)  # a block of length L adds up to L²
+                value += self.style.block * (2 * run - 1)  # a block of length L adds up to L²
         return value
 
     def _exposure(self, blots: list[int], attackers: list[int]) -> float:
