@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 import pytest
+from placement import box_of
 from test_web_pages import english_left
 from written_plays import record_texts
 
@@ -211,9 +212,8 @@ def test_the_move_list_beside_or_under_the_board(browser, server, size, lang):
         assert movers == [name if p["player"] == 0 else computer for p in state["moves"]]
         if lang == "ru":
             assert english_left(page, {name}) == []
-        board = page.locator("#board").bounding_box()
-        card = page.locator(".moves.card").bounding_box()
-        assert board and card
+        board = box_of(page.locator("#board"))
+        card = box_of(page.locator(".moves.card"))
         if size == "desktop":  # beside the board, in the window
             assert card["x"] >= board["x"] + board["width"]
             assert card["y"] < board["y"] + board["height"]
