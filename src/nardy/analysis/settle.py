@@ -51,6 +51,9 @@ GAMES = 108
 TRUNCATE = 7
 """Plies each game is played before the evaluator's estimate is taken."""
 
+Rolled = tuple[Engine, Cells, bool]
+"""A position to roll out: the engine of its rules, its cells, and whether they are what a
+play leaves (the opponent on roll) rather than a roller's before the roll."""
 Progress = Callable[[], None]
 """Told after each decision settled (a server's review keeps its lease with it)."""
 
@@ -72,8 +75,7 @@ class Question:
     game: int
     index: int
     gap: float
-    rolled: tuple[tuple[Engine, Cells, bool], ...]
-    """Each position as (engine, cells, after a play: the cells a play leaves)."""
+    rolled: tuple[Rolled, ...]
     judge: Callable[[list[Array]], Decision]
 
 
@@ -159,22 +161,29 @@ def settle(
     their decisions in ``decisions`` (a list per game); the number settled."""
     began = time.process_time()
     outputs: dict[tuple[int, Cells, bool], Array] = {}
+    """Each position's rollout, by :func:`_key`: rolled out once however many ask."""
     settled = 0
     for question in sorted(questions, key=lambda q: (q.gap, q.game, q.index)):
         spent = time.process_time() - began
-        new = [key for key in question.rolled if (id(key[0]), *key[1:]) not in outputs]
+        new = [spot for spot in question.rolled if _key(spot) not in outputs]
         each = spent / len(outputs) if outputs else 0.0
         if seconds <= 0 or (settled and spent + each * len(new) > seconds):
             break
         for engine, cells, after in new:
             roll = engine.truncated_after if after else engine.truncated
-            outputs[id(engine), cells, after] = roll(cells, GAMES, TRUNCATE)
-        found = [outputs[id(engine), cells, after] for engine, cells, after in question.rolled]
+            outputs[_key((engine, cells, after))] = roll(cells, GAMES, TRUNCATE)
+        found = [outputs[_key(spot)] for spot in question.rolled]
         decisions[question.game][question.index] = question.judge(found)
         settled += 1
         if progress is not None:
             progress()
     return settled
+
+
+def _key(rolled: Rolled) -> tuple[int, Cells, bool]:
+    """A rolled-out position's key: its engine (one per set of rules), cells and side."""
+    engine, cells, after = rolled
+    return id(engine), cells, after
 
 
 def _takes(doubling: bool, answers: Answers) -> bool:
