@@ -8,12 +8,17 @@ import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
-from nardy.analysis import settle
+from nardy.analysis import choices, settle
 from nardy.analysis.decision import Decision
+from nardy.analysis.engine import Engine, Stakes
 from nardy.analysis.loading import load_match
 from nardy.analysis.review import analyse
+from nardy.formats.notation import format_play
+from nardy.rules.settings import Settings
+from nardy.variants import BACKGAMMON
 
 MATCH = Path(__file__).parents[1] / "data" / "analysis" / "match-003-advanced-beginner.mat"
 
@@ -159,3 +164,54 @@ def test_no_seconds_settle_nothing_and_a_position_is_rolled_out_once():
     assert settle.settle([found], questions, 0.0) == 0 and not engine.rolled
     assert settle.settle([found], questions, 10.0) == 2
     assert engine.rolled == [7, 8]
+
+
+# ----------------------------------------------------------------------------- the judgement
+
+
+def test_outputs_as_the_ranking_s_give_its_values_back():
+    """A rollout's outputs become equity as the ranking's do: fed the ranking's own
+    chances, a settled play keeps the ranking's values."""
+    settings = Settings(match_to=5)
+    engine, stakes = Engine(BACKGAMMON, settings), Stakes.at(BACKGAMMON, settings, score=(2, 3))
+    position = BACKGAMMON.start_position()
+    ranked = engine.rank(position.cells, (4, 3), 1, stakes)
+    close = [i for i in range(1, len(ranked)) if ranked[0].value - ranked[i].value < settle.CLOSE]
+    assert close, "the opening 43 has close plays"
+    mine = ranked[close[-1]]
+    shown = tuple(
+        {"play": format_play(position, c.steps), "equity": c.value, "played": c is mine}
+        for c in ranked[:5]
+    )
+    decision = Decision(0, 0, "move", 0.0, "x", "y", mine.value, ranked[0].value, candidates=shown)
+    question = settle.play_question((0, 0), decision, engine, stakes, ranked, mine.cells, position)
+    assert question is not None and [r[1] for r in question.rolled][-1] == mine.cells
+    by_cells = {c.cells: c.outputs for c in ranked}
+    settled = question.judge([np.asarray(by_cells[r[1]]) for r in question.rolled])
+    assert settled.equity == pytest.approx(mine.value)
+    assert settled.best_equity == pytest.approx(ranked[0].value)
+    assert settled.error == pytest.approx(ranked[0].value - mine.value)
+    assert settled.rollout == {"games": settle.GAMES, "truncate": settle.TRUNCATE}
+
+
+def test_a_double_and_its_answer_are_judged_by_the_engine_s_cube_model():
+    engine, stakes = Engine(BACKGAMMON, Settings()), Stakes.money()
+    spot = settle.Spot(engine, stakes, BACKGAMMON.start_position().cells)
+    # near the doubling point, then near the take point (money, centred cube)
+    near_double, near_take = (np.array([w, 0.1, 0.0, 0.03, 0.0]) for w in (0.67, 0.75))
+    double = Decision(0, 0, "double", 0.0, "no double", "no double", 0.0, 0.0)
+    take = Decision(1, 1, "take", 0.0, "drop", "drop", 0.0, 0.0)
+    asked = settle.cube_question((0, 0), double, spot, stakes.cube_values(near_double))
+    answer = settle.cube_question((0, 1), take, spot, stakes.cube_values(near_take))
+    assert asked is not None and answer is not None
+    assert settle.cube_question((0, 0), double, spot, stakes.cube_values(near_take)) is None
+    for outputs in (near_double, near_take):  # whatever the rollout finds
+        values = stakes.cube_values(outputs)
+        doubled, answered = asked.judge([outputs]), answer.judge([outputs])
+        answers = choices.take(values)
+        assert doubled.cube == choices.cube_json(values, outputs)
+        assert doubled.error == pytest.approx(max(values.best - values.no_double, 0.0))
+        assert doubled.best == ("double" if values.double > values.no_double else "no double")
+        assert answered.error == pytest.approx(answers.best - answers.no)
+        assert answered.best == ("take" if answers.yes >= answers.no else "drop")
+        assert answered.cube == choices.cube_json(values)
