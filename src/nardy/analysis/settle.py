@@ -2,10 +2,10 @@
 
 The review (:mod:`nardy.analysis.review`) judges every decision at its ply. A decision is
 *close* when its two best choices are less than :data:`CLOSE` apart there (and not
-:data:`ALIKE`): a checker play
-whose best two plays are, or a cube decision (double or not, take or drop) whose two
-alternatives are. Each close decision becomes a :class:`Question`, and :func:`settle`
-answers the closest first, as long as the budget of CPU seconds lasts:
+:data:`ALIKE`): a checker play whose best two plays are, or a cube decision (double or
+not, take or drop) whose two alternatives are. Each close decision becomes a
+:class:`Question`, and :func:`settle` answers the closest first, as long as the budget of
+CPU seconds lasts:
 
 * a checker play rolls out the position each of its best two plays leaves, and the one
   played if it is another (the opponent on roll, no dice), and values each with the cube
@@ -14,8 +14,9 @@ answers the closest first, as long as the budget of CPU seconds lasts:
   engine's cube model (:meth:`~nardy.analysis.engine.Stakes.cube_values`); the answer to a
   double shares the doubler's rollout.
 
-Every rollout is seeded by its position alone (:meth:`~nardy.analysis.engine.Engine.truncated`),
-so the same decisions settled give the same values whatever the budget. A settled
+Every rollout is seeded by its position alone
+(:meth:`~nardy.analysis.engine.Engine.truncated`), so the same decisions settled give the
+same values whatever the budget. A settled
 decision's error, mark and best choice come from the rollout values, and it says how it was
 settled (``"rollout": {"games": …, "truncate": …}``).
 
