@@ -61,6 +61,7 @@ from nardy.rules.variant import Variant
 __all__ = [
     "OPENING_ROLLS",
     "ROLLS",
+    "Array",
     "Candidate",
     "CubeValues",
     "Engine",
@@ -368,6 +369,23 @@ class Engine:
             table.append((dice, chance, best))
             start = end
         return table
+
+    def truncated(self, cells: Cells, games: int, truncate: int, seed: int = 1) -> Array:
+        """The cubeless outputs of the player on roll in ``cells``, before rolling, from
+        ``games`` games played ``truncate`` plies deep at 0 ply (the bot's rollout, with
+        rotated dice and luck adjustment). Seeded: the same cells give the same outputs,
+        and positions rolled out alike meet the same dice."""
+        from nardy.bot.lookahead.rollout import Options, rollout
+
+        options = Options(games=games, truncate=truncate, luck=True, rotate=True, seed=seed)
+        return rollout(self.evaluator, [(cells, None)], options)[0].outputs
+
+    def truncated_after(self, final: Cells, games: int, truncate: int, seed: int = 1) -> Array:
+        """The mover's outputs after a play leaving ``final``: the opponent's position
+        rolled out as :meth:`truncated` does, turned round (as a :class:`Candidate`'s)."""
+        theirs = self.truncated(self.flip(final), games, truncate, seed)
+        row: Array = flip_outputs(theirs[None, :])[0]
+        return row
 
     def rollout(self, cells: Cells, dice: Dice | None, games: int, seed: int = 1) -> dict[str, Any]:
         """The roller's cubeless chances and equity from playing the position out

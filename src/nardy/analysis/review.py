@@ -29,10 +29,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from nardy.analysis import DEFAULT_PLY, choices
+from nardy.analysis import DEFAULT_PLY, choices, settle
 from nardy.analysis.choices import SHOWN
+from nardy.analysis.decision import Decision
 from nardy.analysis.engine import OPENING_ROLLS, ROLLS, CubeValues, Engine, Stakes
-from nardy.analysis.marks import mark
+from nardy.analysis.rolls import Point, RollLuck
 from nardy.analysis.summary import PlayerSummary, summarise
 from nardy.formats.notation import format_play
 from nardy.formats.position_json import position_to_json
@@ -56,94 +57,8 @@ from nardy.rules.turn import Turn
 
 Progress = Callable[[int, int], None]
 """Told (actions done, actions in all) as the analysis goes."""
-
-
-@dataclass(frozen=True)
-class Decision:
-    """One decision of one player (INTERFACES.md §5), with what the page shows of it."""
-
-    action: int
-    player: int
-    kind: str
-    """``move``, ``double``, ``take`` or ``resign`` (an answer to an offer to resign)."""
-    error: float
-    played: str
-    best: str
-    equity: float
-    """The normalised equity of the choice made."""
-    best_equity: float
-    luck: float | None = None
-    """For a move, the luck of the roll it plays."""
-    position: dict[str, Any] | None = None
-    """The position before the decision, seen by the player who decides."""
-    candidates: tuple[dict[str, Any], ...] = ()
-    cube: dict[str, Any] | None = None
-
-    @property
-    def mark(self) -> str | None:
-        return mark(self.error)
-
-    def to_json(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {
-            "action": self.action,
-            "player": self.player,
-            "kind": self.kind,
-            "error": round(self.error, 4),
-            "mark": self.mark,
-            "luck": None if self.luck is None else round(self.luck, 4),
-            "played": self.played,
-            "best": self.best,
-            "equity": round(self.equity, 4),
-            "best_equity": round(self.best_equity, 4),
-        }
-        if self.position is not None:
-            doc["position"] = self.position
-        if self.candidates:
-            doc["candidates"] = list(self.candidates)
-        if self.cube is not None:
-            doc["cube"] = self.cube
-        return doc
-
-
-@dataclass(frozen=True)
-class RollLuck:
-    """The luck of one roll, normalised and in the unit of the result (points at the
-    cube's value, or a match winning chance)."""
-
-    action: int
-    player: int
-    dice: Dice
-    luck: float
-    raw: float
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "action": self.action,
-            "player": self.player,
-            "dice": list(self.dice),
-            "luck": round(self.luck, 4),
-        }
-
-
-@dataclass(frozen=True)
-class Point:
-    """Where the game stood before a roll, for the graph: player 0's chance to win the
-    game (cubeless), its normalised equity, and in a match its match winning chance."""
-
-    action: int
-    win: float
-    equity: float
-    match: float | None
-
-    def to_json(self) -> dict[str, Any]:
-        doc: dict[str, Any] = {
-            "action": self.action,
-            "win": round(self.win, 4),
-            "equity": round(self.equity, 4),
-        }
-        if self.match is not None:
-            doc["match"] = round(self.match, 4)
-        return doc
+At = tuple[int, int]
+"""A decision's place: the game's number and the decision's in it."""
 
 
 @dataclass
@@ -203,17 +118,23 @@ def analyse(
     *,
     luck_ply: int = 0,
     progress: Progress | None = None,
+    rollout_seconds: float = 0.0,
 ) -> Review:
-    """The review of ``match`` (a finished or unfinished one, as the rules replayed it)."""
+    """The review of ``match`` (a finished or unfinished one, as the rules replayed it);
+    with ``rollout_seconds`` of CPU time its close decisions are settled by rollouts
+    (:mod:`nardy.analysis.settle`)."""
     total = sum(len(game.actions) for game in match.games)
     done = 0
     replay = Match.new(match.variant, match.settings)
     games: list[GameReview] = []
+    questions: list[settle.Question] = []
     for played in match.games:
         if not played.actions:
             continue
         review = GameReview(replay.score)
-        walker = _Walker(review, ply, luck_ply)
+        walker = _Walker(
+            review, ply, luck_ply, len(games), questions if rollout_seconds > 0 else None
+        )
         for index, action in enumerate(played.actions):
             walker.before(replay, index, action)
             for event in events_of(action):
@@ -229,6 +150,8 @@ def analyse(
             if reasons:  # lost on time or by leaving: the kind stays a resignation (§4)
                 review.result["reason"] = reasons[-1]
         games.append(review)
+    tell = None if progress is None else (lambda: progress(total, total))
+    settle.settle([g.decisions for g in games], questions, rollout_seconds, tell)
     summary = summarise(match, games)
     settings = match.settings.to_json(match.variant)
     return Review(match.variant.name, settings, players, ply, luck_ply, tuple(games), summary)
@@ -237,12 +160,24 @@ def analyse(
 class _Walker:
     """Judges the actions of one game as they come."""
 
-    def __init__(self, review: GameReview, ply: int, luck_ply: int) -> None:
+    def __init__(
+        self,
+        review: GameReview,
+        ply: int,
+        luck_ply: int,
+        number: int,
+        questions: list[settle.Question] | None,
+    ) -> None:
         self.review = review
         self.ply = ply
         self.luck_ply = luck_ply
+        self.number = number
+        self.questions = questions
+        """Where close decisions go to be settled, if they are (None: not)."""
         self.cube: CubeValues | None = None
         """The values of the double just offered, for its answer."""
+        self.spot: settle.Spot | None = None
+        """Where that double was offered."""
         self.luck: float | None = None
         """The luck of the roll being played, for its move."""
 
@@ -321,9 +256,12 @@ class _Walker:
     def _cube(self, match: Match, index: int, player: int, *, doubled: bool) -> None:
         game = match.game
         values, outputs = choices.cube(game, match, self.ply)
-        self.cube = values
+        assert game.turn is not None
+        stakes = Stakes.of(game, game.turn, match)
+        spot = settle.Spot(Engine.for_game(game), stakes, game.position.cells)
+        self.cube, self.spot = values, spot
         chosen = values.double if doubled else values.no_double
-        self.review.decisions.append(
+        self._add(
             Decision(
                 index,
                 player,
@@ -335,14 +273,16 @@ class _Walker:
                 values.best,
                 position=position_to_json(game.position),
                 cube=choices.cube_json(values, outputs),
-            )
+            ),
+            lambda at, d: settle.cube_question(at, d, spot, values),
         )
 
     def _answer(self, index: int, player: int, *, took: bool) -> None:
-        assert self.cube is not None, "an answer without a double"
-        answers = choices.take(self.cube)
+        assert self.cube is not None and self.spot is not None, "an answer without a double"
+        answered, spot = self.cube, self.spot
+        answers = choices.take(answered)
         chosen = answers.yes if took else answers.no
-        self.review.decisions.append(
+        self._add(
             Decision(
                 index,
                 player,
@@ -353,25 +293,27 @@ class _Walker:
                 chosen,
                 answers.best,
                 cube=choices.cube_json(self.cube),
-            )
+            ),
+            lambda at, d: settle.cube_question(at, d, spot, answered),
         )
 
     def _move(self, match: Match, index: int, player: int, action: Action) -> None:
         game = match.game
         assert action.dice is not None and action.steps is not None
         luck, self.luck = self.luck, None
-        position = game.position
-        if len(Engine.for_game(game).plays(position.cells, action.dice)) < 2:
+        position, engine = game.position, Engine.for_game(game)
+        if len(engine.plays(position.cells, action.dice)) < 2:
             return  # a forced move is no decision
         turn = Turn.begin(position, action.dice)
         for step in action.steps:
             turn = turn.step(step)
         chosen = turn.current
         ranked = choices.plays(game, match, self.ply, include=[chosen])
+        stakes = Stakes.of(game, player, match)
         best = ranked[0]
         mine = next(c for c in ranked if c.cells == chosen)
         shown = ranked[:SHOWN] if mine in ranked[:SHOWN] else [*ranked[:SHOWN], mine]
-        self.review.decisions.append(
+        self._add(
             Decision(
                 index,
                 player,
@@ -387,8 +329,19 @@ class _Walker:
                     {**choices.candidate_json(position, c, best), "played": c.cells == chosen}
                     for c in shown
                 ),
-            )
+            ),
+            lambda at, d: settle.play_question(at, d, engine, stakes, ranked, chosen, position),
         )
+
+    def _add(
+        self, decision: Decision, ask: Callable[[At, Decision], settle.Question | None]
+    ) -> None:
+        """Add a decision, and its question if it is a close one and rollouts settle them."""
+        at = (self.number, len(self.review.decisions))
+        self.review.decisions.append(decision)
+        question = None if self.questions is None else ask(at, decision)
+        if question is not None and self.questions is not None:
+            self.questions.append(question)
 
     def _resignation(self, match: Match, index: int, player: int, *, accepted: bool) -> None:
         answers = choices.resignation(match.game, match, player, self.ply)

@@ -83,6 +83,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the first match")
     parser.add_argument("--ply", type=int, default=None, help="nardy's analysis ply")
     parser.add_argument("--gnubg-ply", type=int, default=2, help="gnubg's analysis ply")
+    parser.add_argument(
+        "--rollouts",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="CPU seconds per match for settling nardy's close decisions by rollouts",
+    )
     parser.add_argument("--keep", default=None, help="folder to keep the .mat files in")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
 
@@ -218,7 +225,7 @@ def main(args: argparse.Namespace) -> int:
             comparisons = []
             for k, (path, gnubg) in enumerate(zip(paths, theirs, strict=True)):
                 match, players = load_match(path)
-                review = analyse(match, players, ply).to_json()
+                review = analyse(match, players, ply, rollout_seconds=args.rollouts).to_json()
                 comparisons.append(compare(path, review, gnubg))
                 bar.update(task, completed=k + 1)
     totals = figures(comparisons)
@@ -226,6 +233,7 @@ def main(args: argparse.Namespace) -> int:
         doc = {
             "ply": ply,
             "gnubg_ply": args.gnubg_ply,
+            "rollout_seconds": args.rollouts,
             "length": args.length,
             "totals": totals,
             "matches": [asdict(c) for c in comparisons],

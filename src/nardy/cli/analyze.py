@@ -1,9 +1,10 @@
-"""``nardy analyze FILE [--ply N] [--json]``: the review of a game record or ``.mat`` file
-(INTERFACES.md §5).
+"""``nardy analyze FILE [--ply N] [--rollouts SECONDS] [--json]``: the review of a game
+record or ``.mat`` file (INTERFACES.md §5).
 
 Without ``--json`` it prints each game's marked decisions and a summary per player; with
 ``--json`` one JSON document (:meth:`nardy.analysis.review.Review.to_json`). A progress
-bar goes to standard error while it works.
+bar goes to standard error while it works. With ``--rollouts`` the close decisions are
+settled by truncated rollouts within that many CPU seconds (:mod:`nardy.analysis.settle`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_PLY,
         help=f"how many rolls ahead each decision is judged (default {DEFAULT_PLY})",
     )
+    parser.add_argument(
+        "--rollouts",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="CPU seconds for settling the close decisions by rollouts (default 0: none)",
+    )
     parser.add_argument("--json", action="store_true", help="print the review as JSON")
     parser.add_argument(
         "--all", action="store_true", help="list every decision, not only the marked ones"
@@ -42,6 +50,9 @@ def run(args: argparse.Namespace) -> int:
 
     if not 0 <= args.ply <= 3:
         print("nardy analyze: --ply must be from 0 to 3", file=sys.stderr)
+        return 2
+    if args.rollouts < 0:
+        print("nardy analyze: --rollouts must be 0 or more seconds", file=sys.stderr)
         return 2
     try:
         match, players = load_match(args.file)
@@ -62,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
             players,
             args.ply,
             progress=lambda done, total: bar.update(task, completed=done, total=total),
+            rollout_seconds=args.rollouts,
         )
     doc = review.to_json()
     if args.json:
@@ -102,6 +114,8 @@ def report(doc: dict[str, Any], out: TextIO, every: bool = False) -> None:
                 continue
             best = "" if d["played"] == d["best"] else f"  best {d['best']}"
             mark = f"  {d['mark']}" if d["mark"] else ""
+            if "rollout" in d:
+                mark += f"  (rolled out, {d['rollout']['games']} games)"
             console.print(
                 f"  {d['action']:>4}  {players[d['player']]:<14} {d['kind']:<6}"
                 f" {d['played']:<22} −{d['error']:.3f}{mark}{best}"

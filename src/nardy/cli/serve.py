@@ -76,6 +76,14 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
         help="how deep reviews, hints and position analyses look (0 to 2, default 1)",
     )
     parser.add_argument(
+        "--review-rollout-seconds",
+        type=float,
+        default=defaults.REVIEW_ROLLOUT_SECONDS,
+        metavar="SECONDS",
+        help="CPU seconds a match's review may spend settling close decisions by rollouts "
+        f"(0: none; default {defaults.REVIEW_ROLLOUT_SECONDS:g})",
+    )
+    parser.add_argument(
         "--broker",
         default=None,
         metavar="redis://HOST:PORT/N",
@@ -184,6 +192,9 @@ def run(args: argparse.Namespace) -> int:
     from nardy.server.site.throttle import Limits
     from nardy.server.store.database import Store
 
+    if args.review_rollout_seconds < 0:
+        print("nardy serve: --review-rollout-seconds must be 0 or more", file=sys.stderr)
+        return 2
     data = Path(args.data) if args.data else default_data_dir()
     store = Store(args.database) if args.database else Store.in_folder(data)
     config = ServerConfig(
@@ -191,6 +202,7 @@ def run(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         secure_cookies=args.secure_cookies,
         analysis_ply=args.analysis_ply,
+        review_rollout_seconds=args.review_rollout_seconds,
         entropy_wait=args.entropy_wait,
         linger=args.linger,
         archive=args.archive,

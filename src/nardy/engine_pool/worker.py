@@ -5,7 +5,8 @@ the server is gone (stopped or killed mid-job: the worker ends quietly).
 A job is a tuple whose first item names it; everything in it is plain data (JSON
 documents, numbers), so nothing of the server's state crosses the pipe:
 
-- ``("review", record, ply)``: the review of a game record (INTERFACES.md §4, §5);
+- ``("review", record, ply, rollout seconds)``: the review of a game record (INTERFACES.md
+  §4, §5), its close decisions settled by rollouts within that CPU budget;
 - ``("rollout", position JSON, games)``: a rollout of a position;
 - ``("analyse", position JSON, ply, settings, stakes)``: the ranked plays or the cube
   decision of a position (``settings`` the RULES.md S1 values, ``stakes`` the keyword
@@ -68,10 +69,13 @@ def do(job: tuple[Any, ...], progress: Callable[[int, int], None]) -> dict[str, 
         from nardy.analysis.review import analyse
         from nardy.formats.record import replay
 
-        record, ply = job[1], job[2]
+        record, ply, seconds = job[1], job[2], job[3]
         players = record.get("players") or ["player 0", "player 1"]
         match = replay(record)
-        return analyse(match, (players[0], players[1]), ply, progress=progress).to_json()
+        review = analyse(
+            match, (players[0], players[1]), ply, progress=progress, rollout_seconds=seconds
+        )
+        return review.to_json()
     if kind == "rollout":
         from nardy.analysis.position import rollout_position
         from nardy.formats.position_json import position_from_json

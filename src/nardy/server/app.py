@@ -61,6 +61,10 @@ class ServerConfig:
     """Send the session cookie only over HTTPS (set behind a TLS proxy)."""
     analysis_ply: int = DEFAULT_PLY
     """How deep the reviews of finished matches, hints and position analyses look."""
+    review_rollout_seconds: float = 0.0
+    """CPU seconds a review may spend settling close decisions by rollouts (0: none). An
+    operator's ``nardy serve`` gives ``defaults.REVIEW_ROLLOUT_SECONDS``; a server made in
+    code (tests, embedders) reviews at its ply alone unless it asks."""
     entropy_wait: float = defaults.ENTROPY_WAIT
     """Seconds a game's first roll waits for the seated players' contributions to its
     dice (0: it does not wait; tests whose clients send none)."""
@@ -156,7 +160,7 @@ def create_app(
 
     desk = EngineDesk(config.engine, throttle, broker and broker.redis)
     lobby.change_hooks.append(desk.live.changed)
-    reviews = reviews_of(lobby, config.analysis_ply, desk)
+    reviews = reviews_of(lobby, config, desk)
     director = Director.serving(lobby)
 
     app = FastAPI(
@@ -201,13 +205,19 @@ def create_app(
     return app
 
 
-def reviews_of(lobby: Lobby, ply: int, desk: EngineDesk) -> Reviews:
+def reviews_of(lobby: Lobby, config: ServerConfig, desk: EngineDesk) -> Reviews:
     """The reviews of finished matches, asked for as each match ends."""
 
     async def finished_record(table_id: str) -> dict[str, Any]:
         return match_table(await lobby.readable(table_id)).record()
 
-    reviews = Reviews(lobby.store, finished_record, ply, desk.pool)
+    reviews = Reviews(
+        lobby.store,
+        finished_record,
+        config.analysis_ply,
+        desk.pool,
+        rollout_seconds=config.review_rollout_seconds,
+    )
 
     async def queue_review(table: Table) -> None:
         await reviews.request(table.id, sum(1 for g in table.match.games if g.result))

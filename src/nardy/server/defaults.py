@@ -15,6 +15,11 @@ LINGER = 30.0
 (with several processes, its lease in Redis given up too; so is an unfinished table that
 waits for people alone, with no clock running)."""
 
+REVIEW_ROLLOUT_SECONDS = 60.0
+"""CPU seconds a match's review may spend settling its close decisions by rollouts
+(:mod:`nardy.analysis.settle`; 0: none): a 7-point match's review stays within about two
+CPU minutes in all."""
+
 ARCHIVE = 900.0
 """Seconds an unfinished table stays on the public lists after the last of its seated
 people left it: then it is archived (:mod:`nardy.server.site.archive`)."""

@@ -5,7 +5,9 @@ table's review is *queued* in the store. Every server process runs one worker th
 *claims* the oldest queued review with a lease (so with several processes each review is
 analysed by one of them, and one whose process died is taken over when its lease runs
 out), analyses the record of the finished games, writing its progress as it goes, and
-stores the result (:func:`nardy.analysis.review.analyse`, as JSON).
+stores the result (:func:`nardy.analysis.review.analyse`, as JSON), its close decisions
+settled by rollouts within the operator's budget of CPU seconds
+(``nardy serve --review-rollout-seconds``, docs/DEPLOY.md).
 
 The engine works in the engine pool (:mod:`nardy.engine_pool`), in its lowest lane: the
 analysis is CPU-bound and would otherwise hold the interpreter the tables' event loop
@@ -42,11 +44,21 @@ RecordSource = Callable[[str], Awaitable[dict[str, Any]]]
 class Reviews:
     """Queues, runs and answers for the reviews of one server process."""
 
-    def __init__(self, store: Store, records: RecordSource, ply: int, pool: EnginePool) -> None:
+    def __init__(
+        self,
+        store: Store,
+        records: RecordSource,
+        ply: int,
+        pool: EnginePool,
+        *,
+        rollout_seconds: float = 0.0,
+    ) -> None:
         self.store = store
         self.records = records
         self.ply = ply
         self.pool = pool
+        self.rollout_seconds = rollout_seconds
+        """CPU seconds each review may spend settling close decisions by rollouts."""
         self.owner = secrets.token_hex(8)
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -102,7 +114,7 @@ class Reviews:
                     self.store.review_progress, row.table_id, self.owner, done, total, LEASE
                 )
 
-            job = ("review", record, row.ply)
+            job = ("review", record, row.ply, self.rollout_seconds)
             review = await self.pool.run(job, lane=BACKGROUND, progress=progress)
             await asyncio.to_thread(
                 self.store.finish_review, row.table_id, self.owner, json.dumps(review)

@@ -13,7 +13,7 @@ import { exportLinks, idsPanel, loadIds } from "./exports.js";
 import { t } from "./i18n.js";
 import { prefs } from "./prefs.js";
 import { describe, framesOf } from "./replay.js";
-import { arrowsSVG, equity, graphView, markName, markSign, summaryTable } from "./review_parts.js";
+import { arrowsSVG, equity, graphView, markName, markSign, rolledOut, summaryTable } from "./review_parts.js";
 
 const POLL_MS = 1000;
 
@@ -157,7 +157,7 @@ export function reviewView(root, tableId) {
     }
     const who = players[d.player] || "?";
     const marked = d.mark ? h("span", { class: `mark ${d.mark.replace(" ", "-")}`, "data-mark": d.mark }, `${markSign(d.mark)} ${markName(d.mark)}`) : null;
-    box.append(h("h2", {}, t(`review.kind_${d.kind}`, { name: who }), " ", marked));
+    box.append(h("h2", {}, t(`review.kind_${d.kind}`, { name: who }), " ", marked, " ", rolledOut(d.rollout)));
     const say = (word) => ({ double: t("review.double"), "no double": t("review.no_double"), take: t("action.take"), drop: t("action.drop"), accept: t("action.accept"), decline: t("action.decline") })[word] || playWords(word);
     box.append(
       h("p", { id: "review-played" }, h("strong", {}, t("review.played")), " ", say(d.played), " ", h("span", { class: "num" }, equity(d.equity))),
@@ -176,7 +176,7 @@ export function reviewView(root, tableId) {
       h("td", {}, c.played ? "▶ " : "", playWords(c.play)),
       h("td", { class: "num" }, equity(c.equity)),
       h("td", { class: "num" }, c.difference === 0 ? "" : equity(c.difference)),
-      h("td", { class: "num muted" }, t("review.ply", { n: c.ply }))));
+      h("td", { class: "num muted" }, c.rollout ? rolledOut(c.rollout) : t("review.ply", { n: c.ply }))));
       box.append(h("table", { class: "candidates", id: "review-candidates" },
         h("thead", {}, h("tr", {}, h("th", {}, t("review.candidates")), h("th", {}, t("review.equity")), h("th", {}, t("review.difference")), h("th", {}, ""))),
         h("tbody", {}, ...rows)));
@@ -215,6 +215,7 @@ export function reviewView(root, tableId) {
         h("button", { type: "button", class: `move${mark ? ` marked ${mark.replace(" ", "-")}` : ""}`, "data-frame": String(k), "data-mark": mark || null, "aria-current": k === at ? "true" : null, onclick: () => go(k) },
           h("span", { class: "what" }, describe(frame.action, players)),
           mark ? h("span", { class: "mark", title: markName(mark) }, markSign(mark)) : null,
+          d && d.rollout ? h("span", { class: "rolled-sign", "aria-label": t("review.rolled_out", { games: d.rollout.games }), title: t("review.rolled_out", { games: d.rollout.games }) }, "↻") : null,
           d && d.error > 0 ? h("span", { class: "num" }, `−${d.error.toFixed(3)}`) : null)));
     });
     return list;

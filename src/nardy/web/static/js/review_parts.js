@@ -24,6 +24,24 @@ export function markName(mark) {
   return mark ? t(`review.mark_${mark.replace(" ", "_")}`) : "";
 }
 
+/**
+ * The words of a rollout that settled a decision's values (``rollout``: its games and
+ * truncation, INTERFACES.md §5): a short marker and the tooltip that says what it means.
+ */
+export function rolloutWords(rollout) {
+  return {
+    text: t("review.rolled_out", { games: rollout.games }),
+    title: t("review.rolled_out_title", { games: rollout.games, plies: rollout.truncate }),
+  };
+}
+
+/** The marker of a rolled-out decision or candidate play; null for one judged by looking ahead. */
+export function rolledOut(rollout) {
+  if (!rollout) return null;
+  const { text, title } = rolloutWords(rollout);
+  return h("span", { class: "rolled-out", "data-rollout": String(rollout.games), title }, text);
+}
+
 /** The viewer's place of a step's end, for the player who moves (0 sees its own numbers). */
 function place(n, mover, variant) {
   if (mover === 0) {
