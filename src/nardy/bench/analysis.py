@@ -157,14 +157,30 @@ def compare(path: Path, review: dict[str, Any], gnubg: dict[str, Any]) -> Compar
     return Comparison(path.name, (sides[0], sides[1]), very_bad, seen, tuple(missed))
 
 
+def within_tolerance(side: Side) -> bool:
+    """Whether nardy's checker-play error rate is within max(5, 30 %) of gnubg's.
+
+    >>> within_tolerance(Side("a", 10, 10, 14.0, 10.0, 0.0, 0.0))
+    True
+    >>> within_tolerance(Side("a", 10, 10, 30.0, 40.0, 0.0, 0.0))
+    True
+    >>> within_tolerance(Side("a", 10, 10, 20.0, 40.0, 0.0, 0.0))
+    False
+    """
+    return abs(side.nardy_rate - side.gnubg_rate) <= max(5.0, 0.3 * side.gnubg_rate)
+
+
 def figures(comparisons: list[Comparison]) -> dict[str, Any]:
-    """The totals: how far apart the error rates are, the ranking, the very bad moves (and
-    of those nardy marks less than bad, how many it marks not even doubtful).
+    """The totals: how far apart the error rates are (and for how many players within
+    max(5, 30 %) of gnubg's), the ranking, the very bad moves (and of those nardy marks less
+    than bad, how many it marks not even doubtful).
 
     >>> side = Side("a", 10, 10, 5.0, 6.0, 0.1, 0.2)
     >>> totals = figures([Comparison("m.mat", (side, side), 4, 1, (0.0, 0.05, 0.01))])
     >>> totals["very_bad_share"], totals["very_bad_missed_below_doubtful"]
     (0.25, 2)
+    >>> totals["rates_within_tolerance"]
+    2
     """
     sides = [side for c in comparisons for side in c.sides]
     missed = [error for c in comparisons for error in c.missed]
@@ -177,6 +193,7 @@ def figures(comparisons: list[Comparison]) -> dict[str, Any]:
         "rate_difference_mean": statistics.fmean(differences),
         "rate_difference_mean_abs": statistics.fmean(abs(d) for d in differences),
         "rate_difference_max_abs": max(abs(d) for d in differences),
+        "rates_within_tolerance": sum(within_tolerance(side) for side in sides),
         "rate_correlation": statistics.correlation(
             [s.nardy_rate for s in sides], [s.gnubg_rate for s in sides]
         )
