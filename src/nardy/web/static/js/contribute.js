@@ -14,6 +14,19 @@ export function randomContribution() {
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** The message id of a contribution to ``game``: the server's answer carries it back. */
+export function contributionId(game) {
+  return `dice-${game}`;
+}
+
+/** Whether a server's error answers one of this page's own contributions. The page sends
+ * them by itself, and one may arrive just after the game rolled or the match ended (a
+ * player leaving as the next game opens): the refusal says nothing the player did, so the
+ * page does not show it. */
+export function answersContribution(doc) {
+  return typeof doc.id === "string" && doc.id.startsWith("dice-");
+}
+
 /** Send this seat's contribution to the state's game if the game asks for it and this
  * connection has not sent one yet (``sent`` holds the games it has). */
 export function contributeIfAsked(state, sent, send) {
@@ -24,5 +37,5 @@ export function contributeIfAsked(state, sent, send) {
   if (!mine || mine.from !== null || sent.has(dice.game)) return;
   sent.add(dice.game);
   const own = (prefs().dice_text || "").trim();
-  send({ type: "contribute", value: own || randomContribution() });
+  send({ type: "contribute", value: own || randomContribution(), id: contributionId(dice.game) });
 }

@@ -6,7 +6,7 @@
 // who of the players is there (``presence``, docs/PROTOCOL.md, Presence and the archive).
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
-import { contributeIfAsked } from "../contribute.js";
+import { answersContribution, contributeIfAsked } from "../contribute.js";
 
 /** What the page did, for the browser tests (``window.nardyDebug``). */
 export const debug = (window.nardyDebug = window.nardyDebug || { sent: [], states: 0 });
@@ -58,7 +58,7 @@ export function tableSocket(tableId, on) {
       else if (doc.type === "error") {
         debug.errors += 1;
         lastError = doc.message;
-        on.error(doc.message);
+        if (!answersContribution(doc)) on.error(doc.message);
       }
     });
     opened.addEventListener("close", (event) => {
