@@ -37,7 +37,7 @@ def plain(loaded) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def rolled(loaded) -> dict[str, Any]:
     match, players = loaded
-    return analyse(match, players, 0, rollout_seconds=5.0).to_json()
+    return analyse(match, players, 0, rollout_seconds=2.0).to_json()
 
 
 def decisions(doc: dict[str, Any]) -> list[dict[str, Any]]:

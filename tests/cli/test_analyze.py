@@ -58,11 +58,11 @@ def test_a_file_that_is_no_record_says_why(tmp_path, capsys):
 
 def test_rollouts_settle_close_decisions_and_say_so(tmp_path, capsys):
     path, _ = record_file(tmp_path)
-    assert main(["analyze", str(path), "--json", "--ply", "0", "--rollouts", "1"]) == 0
+    assert main(["analyze", str(path), "--json", "--ply", "0", "--rollouts", "0.01"]) == 0
     doc = json.loads(capsys.readouterr().out)
     settled = [d for g in doc["games"] for d in g["decisions"] if "rollout" in d]
     assert settled and all(d["rollout"]["games"] > 0 for d in settled)
-    assert main(["analyze", str(path), "--ply", "0", "--all", "--rollouts", "1"]) == 0
+    assert main(["analyze", str(path), "--ply", "0", "--all", "--rollouts", "0.01"]) == 0
     assert "(rolled out, " in capsys.readouterr().out
     assert main(["analyze", str(path), "--ply", "0", "--rollouts", "-1"]) == 2
     assert "--rollouts must be 0 or more" in capsys.readouterr().err
