@@ -3,23 +3,14 @@
 // and the depth in each of the page's languages.
 // SPDX-License-Identifier: AGPL-3.0-or-later
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
 import { before, test } from "node:test";
+
+import { stubPage } from "./page.mjs";
 
 import { setLanguage } from "../../src/nardy/web/static/js/i18n.js";
 import { rolloutWords } from "../../src/nardy/web/static/js/review_parts.js";
 
-const STATIC = new URL("../../src/nardy/web/static/", import.meta.url);
-
-before(() => {
-  // Just enough of a page for setLanguage: the translation files, read from disk.
-  globalThis.fetch = async (path) => {
-    const text = await readFile(new URL(path.replace(/^\/static\//, ""), STATIC), "utf8");
-    return { ok: true, json: async () => JSON.parse(text) };
-  };
-  globalThis.document = { documentElement: {}, querySelectorAll: () => [] };
-  globalThis.window = new EventTarget();
-});
+before(stubPage);
 
 test("a rolled-out decision says so in English", async () => {
   await setLanguage("en");

@@ -4,23 +4,14 @@
 // numbered; a person's name is shown as it is.
 // SPDX-License-Identifier: AGPL-3.0-or-later
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
 import { before, test } from "node:test";
+
+import { stubPage } from "./page.mjs";
 
 import { seatName, seatNames } from "../../src/nardy/web/static/js/common.js";
 import { setLanguage } from "../../src/nardy/web/static/js/i18n.js";
 
-const STATIC = new URL("../../src/nardy/web/static/", import.meta.url);
-
-before(() => {
-  // Just enough of a page for setLanguage: the translation files, read from disk.
-  globalThis.fetch = async (path) => {
-    const text = await readFile(new URL(path.replace(/^\/static\//, ""), STATIC), "utf8");
-    return { ok: true, json: async () => JSON.parse(text) };
-  };
-  globalThis.document = { documentElement: {}, querySelectorAll: () => [] };
-  globalThis.window = new EventTarget();
-});
+before(stubPage);
 
 test("the computer is named from its level in the page's language", async () => {
   await setLanguage("pl");
