@@ -41,7 +41,9 @@ def start_serve(database: str, port: int, log: Path, *extra: str) -> subprocess.
     ``log``, ``extra`` arguments added; returns once it answers on ``port``."""
     command = [sys.executable, str(STALLABLE), "serve", "--port", str(port)]
     command += ["--database", database, "--bot-delay", "0", "--grace", "600"]
-    command += ["--entropy-wait", "0", *extra]  # the test clients send no contributions
+    command += ["--entropy-wait", "0"]  # the test clients send no contributions
+    # a finished match's review would spend a minute of CPU on rollouts beside the tests
+    command += ["--review-rollout-seconds", "0", *extra]
     with open(log, "ab") as errors:
         process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
     deadline = time.monotonic() + 120  # a loaded machine takes its time to import it all

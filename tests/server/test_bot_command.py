@@ -82,6 +82,8 @@ def test_nardy_bot_plays_a_match_at_another_server_through_a_restart(tmp_path: P
             bot.terminate()
             _, errors = bot.communicate(timeout=30)
             text = errors.decode()
+            print(f"nardy bot's log, its end:\n{text[-3000:]}")  # shown if the test fails
+            print(f"nardy serve's log, its end:\n{log.read_text()[-3000:]}")
             assert "Traceback" not in text, text[max(0, text.find("Traceback") - 300) :][:6000]
         server.terminate()
         server.wait(30)

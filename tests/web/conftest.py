@@ -290,14 +290,18 @@ def visible(page: Page, selector: str) -> bool:
 
 def act_once(page: Page, play: bool = True) -> str | None:
     """Do one thing the page offers this player, by clicking; returns what was done (None:
-    not this player's turn; "again": the marks went before the clicks, look again).
+    not this player's turn; "again": the marks or the button went before the click, look
+    again).
     Without ``play``, no step is made (rolls, answers and a pass only)."""
     if page.get_attribute("#board", "data-over") == "1":
         return "over"
     n = board_n(page)
     for action in ("roll", "take", "accept"):
         if visible(page, f'[data-action="{action}"]'):
-            page.click(f'[data-action="{action}"]')
+            try:  # a state arriving between the look and the click may take the button away
+                page.click(f'[data-action="{action}"]', timeout=10_000)
+            except PlaywrightTimeout:
+                return "again"
             wait_change(page, n)
             return action
     if page.locator("[data-source]").count():

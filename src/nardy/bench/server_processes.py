@@ -111,6 +111,7 @@ def start_servers(
         ("--grace", "3600"),
         ("--entropy-wait", "0"),  # the bench's clients send no dice contributions
         ("--trust", "127.0.0.1"),  # every client is on loopback: no per-address limits
+        ("--review-rollout-seconds", "0"),  # the reviews' rollouts would share the cores
     ]
     if broker is not None:
         settings.append(("--broker", broker))

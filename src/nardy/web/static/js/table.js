@@ -106,6 +106,8 @@ export function tableView(root, tableId) {
       const colour = colourOf(next, mover === "me" ? next.perspective : 1 - next.perspective);
       const modelOf = (position) => boardModel(next, prefs(), null, position);
       animateSteps(el.board, modelOf, unseen.start, unseen.places, mover, colour, next.variant, (hit) => play(hit ? "hit" : "move"))
+        // a failed animation must not hold the table: the state is drawn all the same
+        .catch((error) => console.error("animation", error))
         .then(() => {
           animating = false;
           const later = waiting;
