@@ -10,7 +10,8 @@ environment names.
 Every test also gets its tier (CONTRIBUTING.md, "Tests"), from where it lives and what it
 needs: ``browser`` (tests/web: Chromium), ``site`` (several server processes on PostgreSQL
 and Redis), ``server`` (a real server on loopback), ``oracle`` (GNU Backgammon), and
-``fast`` for all the rest, which is not ``slow`` either: ``./run test -m fast``.
+``fast`` for all the rest, which is not ``slow`` either: ``./run test -m fast``. The fast
+tier draws fewer Hypothesis examples than the full run (tests/examples.py).
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from hypothesis import settings
+
+from examples import FAST_TIER
 
 
 def worker_database(url: str, worker: str) -> str:
@@ -43,7 +47,15 @@ def worker_database(url: str, worker: str) -> str:
     return base.set(database=name).render_as_string(hide_password=False)
 
 
+settings.register_profile("fast", max_examples=25)
+"""The fast tier's Hypothesis profile: a quarter of Hypothesis's 100 examples a test
+(tests/examples.py scales the tests that ask for a count of their own)."""
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("markexpr", "") == "fast":  # the quick check: fewer examples
+        os.environ[FAST_TIER] = "1"
+        settings.load_profile("fast")
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if worker is None:
         return

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from nardy.analysis import settle
 from nardy.bot.agents.agent import RandomAgent, play_match, seeded_dice
 from nardy.cli import main
 from nardy.formats.jellyfish import write_mat
@@ -56,7 +57,8 @@ def test_a_file_that_is_no_record_says_why(tmp_path, capsys):
     assert main(["analyze", str(bad), "--ply", "9"]) == 2
 
 
-def test_rollouts_settle_close_decisions_and_say_so(tmp_path, capsys):
+def test_rollouts_settle_close_decisions_and_say_so(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(settle, "GAMES", 36)  # one set of rotated dice: the wiring, quickly
     path, _ = record_file(tmp_path)
     assert main(["analyze", str(path), "--json", "--ply", "0", "--rollouts", "0.01"]) == 0
     doc = json.loads(capsys.readouterr().out)

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from examples import examples
 from nardy.formats.gnubg_id import position_from_id, position_id, slots_of
 from nardy.rules import InvalidPositionError, Position, legal_plays
 from nardy.rules.variant import Variant
@@ -187,7 +188,7 @@ def test_agrees_with_gnubg_on_random_games(variant: Variant) -> None:
         check_against_gnubg(position)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(backgammon_positions())
 def test_agrees_with_gnubg_on_any_position(position: Position) -> None:
     check_against_gnubg(position)

@@ -11,6 +11,7 @@ from gnubg_runner import needs_gnubg, run_gnubg
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from examples import examples
 from nardy.formats.gnubg_id import position_id
 from nardy.formats.gnubg_match_id import MatchKey, encode
 from nardy.formats.xgid import Xgid, read_xgid, write_xgid
@@ -60,7 +61,7 @@ def random_state(seed: int) -> Xgid:
     )
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_states_round_trip(seed: int) -> None:
     state = random_state(seed)

@@ -17,6 +17,7 @@ from engines import ENGINES, running
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from examples import examples
 from nardy.rules import Position, legal_plays
 from nardy.rules.variant import Variant
 from nardy.variants import BACKGAMMON, DUTCH, LONG_NARDY, NACKGAMMON, Dutch
@@ -210,7 +211,9 @@ def play_game(variant: Variant, seed: int, turns: int, brute_every: int) -> None
         position = position.flipped()
 
 
-SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @pytest.mark.parametrize("engine", ENGINES)

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from examples import examples
 from nardy.server.tournaments.pairings import Pairing, met, points
 from nardy.server.tournaments.swiss import NoPairing, pair_swiss
 
@@ -81,7 +82,7 @@ def best_spread(players: list[str], before: list[tuple[Pairing, ...]]) -> int | 
     return min((spread(tuple(r), score) for r in every), default=None)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(2, 40), st.integers(1, 8), st.randoms(use_true_random=False))
 def test_every_round_is_legal(count: int, rounds: int, chance: random.Random) -> None:
     players = [f"p{i}" for i in range(count)]
@@ -91,7 +92,7 @@ def test_every_round_is_legal(count: int, rounds: int, chance: random.Random) ->
         assert len(done) == rounds, "a field this size is never stuck"
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(2, 9), st.integers(0, 4), st.randoms(use_true_random=False))
 def test_score_groups_as_close_as_can_be(count: int, rounds: int, chance: random.Random) -> None:
     players = [f"p{i}" for i in range(count)]

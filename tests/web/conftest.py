@@ -283,15 +283,13 @@ VISIBLE = """(selector) => {
 def visible(page: Page, selector: str) -> bool:
     """Whether the first element of ``selector`` is shown and enabled now, asked in one
     step: asked in several, the element may go between them (the computer accepts a
-    resignation, the buttons go with the match), and Playwright then waits for it to come
-    back, which it never does."""
+    resignation, the buttons go with the match) and Playwright waits for it for ever."""
     return bool(page.evaluate(VISIBLE, selector))
 
 
 def act_once(page: Page, play: bool = True) -> str | None:
     """Do one thing the page offers this player, by clicking; returns what was done (None:
-    not this player's turn; "again": the marks or the button went before the click, look
-    again).
+    not this player's turn; "again": the marks or button went before the click, look again).
     Without ``play``, no step is made (rolls, answers and a pass only)."""
     if page.get_attribute("#board", "data-over") == "1":
         return "over"
