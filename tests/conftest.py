@@ -22,9 +22,8 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from hypothesis import settings
-
 from examples import FAST_TIER
+from hypothesis import settings
 
 
 def worker_database(url: str, worker: str) -> str:

@@ -7,10 +7,10 @@ import random
 from base64 import b64encode
 
 import pytest
+from examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from examples import examples
 from nardy.formats.gnubg_id import position_from_id, position_id, slots_of
 from nardy.rules import InvalidPositionError, Position, legal_plays
 from nardy.rules.variant import Variant

@@ -7,11 +7,11 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from examples import examples
 from gnubg_runner import needs_gnubg, run_gnubg
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from examples import examples
 from nardy.formats.gnubg_id import position_id
 from nardy.formats.gnubg_match_id import MatchKey, encode
 from nardy.formats.xgid import Xgid, read_xgid, write_xgid

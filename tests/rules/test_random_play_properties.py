@@ -14,10 +14,10 @@ from collections.abc import Iterator
 
 import pytest
 from engines import ENGINES, running
+from examples import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from examples import examples
 from nardy.rules import Position, legal_plays
 from nardy.rules.variant import Variant
 from nardy.variants import BACKGAMMON, DUTCH, LONG_NARDY, NACKGAMMON, Dutch

@@ -8,10 +8,10 @@ import random
 import time
 
 import pytest
+from examples import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from examples import examples
 from nardy.server.tournaments.pairings import Pairing, met, points
 from nardy.server.tournaments.swiss import NoPairing, pair_swiss
 
