@@ -62,3 +62,16 @@ def test_parsed_options_reach_run() -> None:
     args = parser().parse_args(["serve", "--port", "9", "--secure-cookies"])
     assert isinstance(args, argparse.Namespace)
     assert (args.port, args.secure_cookies, args.grace) == (9, True, 60.0)
+
+
+def test_the_bot_takes_its_token_from_the_environment_or_the_command_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("NARDY_BOT_TOKEN", raising=False)
+    with pytest.raises(SystemExit):  # no token anywhere
+        parser().parse_args(["bot", "--server", "http://127.0.0.1:1"])
+    assert "--token" in capsys.readouterr().err
+    given = parser().parse_args(["bot", "--server", "http://s", "--token=-starts-with-dash"])
+    assert given.token == "-starts-with-dash"
+    monkeypatch.setenv("NARDY_BOT_TOKEN", "nardy_secret")
+    assert parser().parse_args(["bot", "--server", "http://s"]).token == "nardy_secret"

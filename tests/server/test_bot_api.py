@@ -95,6 +95,7 @@ def test_tokens_are_checked_and_revoked_at_once(live: LiveServer) -> None:
             )
             assert reply.json()["bot"] is True
             made = (await owner.post("/api/tokens", json={"label": "first"})).json()
+            assert made["token"].startswith("nardy_")  # never "-", which argv reads as an option
             listed = (await owner.get("/api/tokens")).json()["tokens"]
             assert [t["id"] for t in listed] == [made["id"]] and "token" not in listed[0]
             bot = ApiBot(live.url, made["token"])

@@ -5,14 +5,24 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 
+TOKEN_VARIABLE = "NARDY_BOT_TOKEN"
+"""The environment variable ``--token`` defaults to."""
 NAME = "bot"
 HELP = "play at a nardy site as a bot account, through its Bot API"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--server", required=True, help="the site, e.g. https://nardy.example")
-    parser.add_argument("--token", required=True, help="a token of the bot account")
+    token = os.environ.get(TOKEN_VARIABLE)
+    parser.add_argument(
+        "--token",
+        required=token is None,
+        default=token,
+        help=f"a token of the bot account (or the environment's {TOKEN_VARIABLE}, which "
+        "other users of the machine cannot read in its process list)",
+    )
     parser.add_argument(
         "--level",
         default="expert",

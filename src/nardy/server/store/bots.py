@@ -108,9 +108,15 @@ def _known(store: Store) -> dict[str, bool]:
     return _KINDS.setdefault(id(store.engine), {})
 
 
+TOKEN_PREFIX = "nardy_"
+"""The start of every token made since 2026-12-06: a token is recognisable where it leaks
+(a log, a paste), and never begins with "-", which a command line reads as an option
+(``nardy bot --token -x…`` failed for one token in 64). Older tokens stay valid."""
+
+
 def add_token(store: Store, player_id: str, label: str) -> tuple[TokenRow, str]:
     """A new token for ``player_id``: its row and the token, which is not kept."""
-    secret = secrets.token_urlsafe(32)
+    secret = TOKEN_PREFIX + secrets.token_urlsafe(32)
     row = TokenRow(new_id(), label, time.time(), None)
     values = {"id": row.id, "player_id": player_id, "label": label, "created": row.created}
     with store.transaction() as db:
