@@ -25,6 +25,7 @@ their class (:data:`RULES`):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from nardy.rules import errors as rules
 from nardy.server.protocol.messages import ProtocolError
@@ -141,12 +142,19 @@ class TableError(rules.NardyError):
     """A command the table refuses: the reason for the person who sent it (``str``), the
     kind of refusal (``code``) and the values its message names (``params``)."""
 
-    def __init__(self, kind: Refusal | str, /, **params: str | int) -> None:
+    def __init__(self, kind: Refusal | str, /, **params: Any) -> None:
         refusal = kind if isinstance(kind, Refusal) else Refusal(REFUSED, kind)
         message = refusal.message.format(**params) if params else refusal.message
         super().__init__(message)
         self.code = refusal.code
-        self.params = params
+        self.params: dict[str, Any] = params
+
+    @classmethod
+    def relayed(cls, message: str, code: str, params: dict[str, Any]) -> TableError:
+        """The refusal another process made, from the message, code and params it sent."""
+        error = cls(Refusal(code, message))
+        error.params = dict(params)
+        return error
 
     @classmethod
     def of(cls, error: Exception) -> TableError:

@@ -32,7 +32,7 @@ class Error(TypedDict):
     type: Literal["error"]
     message: str
     code: str
-    params: NotRequired[dict[str, str | int]]
+    params: NotRequired[dict[str, Any]]
     id: Any
 
 
@@ -54,7 +54,7 @@ def ack(reply_id: Any, n: int) -> Ack:
 
 
 def error(
-    message: str, reply_id: Any, code: str = REFUSED, params: dict[str, str | int] | None = None
+    message: str, reply_id: Any, code: str = REFUSED, params: dict[str, Any] | None = None
 ) -> Error:
     """The command ``reply_id`` was refused, why (``message``, in English) and the kind of
     refusal (``code``, :mod:`~nardy.server.protocol.refusals`; ``params``, the values the

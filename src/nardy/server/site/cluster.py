@@ -262,7 +262,7 @@ class Site:
                 return await self.broker.call(owner, {**message, "table": table_id})
             except CallFailed as error:
                 if str(error) != NOT_HERE:
-                    raise TableError.of(error) from None
+                    raise TableError.relayed(str(error), error.code, error.params) from None
                 await asyncio.sleep(0.01)  # it is giving the table up, or just took it over
             except BrokerError:
                 await self._wait_for_takeover(owner)
