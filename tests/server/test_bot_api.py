@@ -139,16 +139,18 @@ def test_bad_calls_get_clear_answers(live: LiveServer) -> None:
         body = {"variant": "backgammon", "opponent": "computer", "seat": 0}
         table = (await bot.http.post("/api/tables", json=body)).json()["id"]
         path = f"/api/bot/tables/{table}/command"
-        for command, words in [
-            ({"type": "fly"}, "unknown command"),
-            ({"type": "step", "from": "x"}, "whole numbers"),
-            ({"type": "take"}, "no double"),
+        for command, words, code in [
+            ({"type": "fly"}, "unknown command", "bad_message"),
+            ({"type": "step", "from": "x"}, "whole numbers", "bad_message"),
+            ({"type": "take"}, "no double", "nothing_to_answer"),
         ]:
             reply = await bot.http.post(path, json=command)
             assert reply.status_code == 400, reply.text
             assert reply.json()["type"] == "error" and words in reply.json()["message"], reply.text
+            assert reply.json()["code"] == code, reply.text  # as the socket's (PROTOCOL.md)
         broken = await bot.http.post(path, content=b"{", headers={"Content-Type": "text/plain"})
         assert broken.status_code == 400 and "JSON" in broken.json()["message"]
+        assert broken.json()["code"] == "bad_message"
         unknown = await bot.http.post("/api/bot/tables/nosuchtable/command", json={"type": "roll"})
         assert unknown.status_code == 404 and unknown.json()["type"] == "error"
         async for event in bot.events():  # a keep-alive line comes within 10 seconds

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from client import run
 
+from nardy.server.protocol import refusals
+from nardy.server.protocol.refusals import TableError
 from nardy.server.site.broker import CLAIM, Broker, CallFailed, Unreachable
 
 FAST = {"ttl": 0.6, "beat": 0.1}
@@ -170,13 +172,19 @@ def test_calls_are_answered_and_errors_come_back(redis_url: str) -> None:
     async def answer(message: dict[str, Any]) -> Any:
         if message["op"] == "fail":
             raise ValueError("this table is full")
+        if message["op"] == "refuse":
+            raise TableError(refusals.CONTRIBUTION_SENT, game=2)
         return {"sum": message["a"] + message["b"]}
 
     async def main() -> None:
         async with brokers(redis_url, 2, [Recorder(answer), Recorder()]) as (a, b):
             assert await b.call(a.id, {"op": "add", "a": 2, "b": 3}) == {"sum": 5}
-            with pytest.raises(CallFailed, match="this table is full"):
+            with pytest.raises(CallFailed, match="this table is full") as failed:
                 await b.call(a.id, {"op": "fail"})
+            assert failed.value.code == "refused"
+            with pytest.raises(CallFailed, match="contribution to game 2") as refused:
+                await b.call(a.id, {"op": "refuse"})  # its kind comes back with it
+            assert (refused.value.code, refused.value.params) == ("contribution_sent", {"game": 2})
             with pytest.raises(Unreachable):
                 await b.send("nobody", {"op": "add"})
 

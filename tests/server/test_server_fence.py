@@ -15,11 +15,12 @@ from typing import Any
 import pytest
 
 from nardy.server.http.table_socket import TableSockets
+from nardy.server.protocol.refusals import MOVED
 from nardy.server.site.lobby import Lobby, TableRequest
 from nardy.server.site.throttle import Throttle
 from nardy.server.store.database import Store
 from nardy.server.tables.replies import Replies
-from nardy.server.tables.room import MOVED, Room
+from nardy.server.tables.room import Room
 
 
 class Recorder:
@@ -76,7 +77,7 @@ def test_a_table_taken_over_elsewhere_refuses_its_next_write_and_closes(
         await sockets.handle(table, ala, "Ala", json.dumps(resync))  # type: ignore[arg-type]
         await table.broadcast()
         assert [m["type"] for m in ala.messages] == ["error"] * 4  # no ack, no state
-        assert {m["message"] for m in ala.messages} == {MOVED}
+        assert {(m["message"], m["code"]) for m in ala.messages} == {(MOVED.message, "moved")}
         assert lost == [table] and table.gone and not table.connections
         assert len(store.events(table.id)) == stored  # nothing more was written
         store.close()

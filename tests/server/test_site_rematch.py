@@ -8,10 +8,12 @@ when."""
 
 from __future__ import annotations
 
+import pytest
 from client import run
-from lobbies import finished_match, players, site_lobbies, site_of
+from lobbies import finished_match, players, seated_match, site_lobbies, site_of
 
 from nardy.server.site.lobby import Lobby
+from nardy.server.tables.room import TableError
 
 LINGER = 600.0
 """Finished tables stay live here for the whole test (their unloading is tested elsewhere)."""
@@ -61,5 +63,23 @@ def test_a_process_taking_a_finished_match_over_sees_the_rematch_made_before(
             await b.load(before)  # b takes it over with the row it read before
             assert await b.rematch_id(match.id, ben) == first
             assert rematches(b, match.id) == [first]
+
+    run(scenario())
+
+
+def test_a_refusal_by_the_holder_keeps_its_code_at_the_process_that_asked(
+    postgres_url: str, redis_url: str
+) -> None:
+    """docs/PROTOCOL.md, Refusals: the code (and the message) come back across processes."""
+
+    async def scenario() -> None:
+        async with site_lobbies(2, postgres_url, redis_url, linger=LINGER) as (a, b):
+            ala, ben, cy = players(a, "Ala", "Ben", "Cy")
+            match = await seated_match(a, ala, ben)
+            for player, code in [(ala, "match_not_over"), (cy, "rematch_players_only")]:
+                with pytest.raises(TableError) as refused:
+                    await b.rematch_id(match.id, player)  # a holds the match: b asks a
+                assert refused.value.code == code, refused.value
+            assert match.id not in b.tables
 
     run(scenario())

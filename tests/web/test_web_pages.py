@@ -21,6 +21,7 @@ from conftest import (
     translations,
     wait_for_lang,
 )
+from nardy.server.protocol import refusals
 
 LANGUAGES = ["en", "pl", "lt", "ru"]
 
@@ -43,6 +44,14 @@ def test_every_key_the_client_uses_is_translated():
         used |= set(re.findall(r'data-i18n(?:-[a-z-]+)?="([a-z_]+\.[a-z0-9_.-]+)"', text))
     assert used, "no keys found"
     assert not used - set(english), sorted(used - set(english))
+
+
+def test_every_refusal_code_is_translated():
+    """docs/PROTOCOL.md, Refusals: the page says each code of the server in its words."""
+    codes = {kind.code for kind in vars(refusals).values() if isinstance(kind, refusals.Refusal)}
+    codes |= {refusals.BAD_MESSAGE, *refusals.RULES.values()}
+    missing = {f"error.{code}" for code in codes} - set(translations("en"))
+    assert not missing, sorted(missing)
 
 
 def test_the_variant_names_players_use():

@@ -25,3 +25,20 @@ class SettingsError(NardyError):
 
 class IllegalActionError(NardyError):
     """An action that the game does not allow now (out of turn, a double in a Crawford game…)."""
+
+
+class NotYourTurnError(IllegalActionError):
+    """An action by the player whose turn it is not."""
+
+
+class NothingToAnswerError(IllegalActionError):
+    """An answer (take, drop, accept, decline) when no offer of that kind is open."""
+
+
+class MatchOverError(IllegalActionError):
+    """An action after the match has ended."""
+
+
+class IllegalMoveError(IllegalActionError):
+    """A step, undo or play that the rules do not allow (an :class:`IllegalPlayError`),
+    made as an action of the game."""

@@ -29,7 +29,14 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Literal
 
 from nardy.rules.cells import CHECKERS, OFF
-from nardy.rules.errors import IllegalActionError, IllegalPlayError, NardyError
+from nardy.rules.errors import (
+    IllegalActionError,
+    IllegalMoveError,
+    IllegalPlayError,
+    NardyError,
+    NothingToAnswerError,
+    NotYourTurnError,
+)
 from nardy.rules.plays import Dice, Step, check_dice
 from nardy.rules.position import Position
 from nardy.rules.settings import CUBE_LIMIT, Settings
@@ -316,7 +323,7 @@ class Game:
         try:
             return self._apply(event)
         except IllegalPlayError as error:  # an illegal step or undo (S5) is an illegal action
-            raise IllegalActionError(str(error)) from None
+            raise IllegalMoveError(str(error)) from None
 
     def _apply(self, event: Event) -> Game:
         match event:
@@ -354,7 +361,7 @@ class Game:
                 for step in steps:
                     turn = turn.step(step)
                 if not turn.is_complete():
-                    raise IllegalActionError("that play leaves dice unplayed that must be played")
+                    raise IllegalMoveError("that play leaves dice unplayed that must be played")
                 return evolve(self, moving=turn)._confirm()
             case Double(player):
                 if not self.can_double(player):
@@ -434,7 +441,7 @@ class Game:
         try:
             play = turn.play()
         except NardyError as error:
-            raise IllegalActionError(str(error)) from None
+            raise IllegalMoveError(str(error)) from None
         player = self.turn
         assert player is not None
         action = Action("play", player, dice=turn.dice, steps=play.steps)
@@ -521,14 +528,14 @@ class Game:
     def _expect(self, phase: Phase, player: int, what: str) -> None:
         self._check_player(player)
         if player != self.turn:
-            raise IllegalActionError(f"it is player {self.turn}'s turn, not player {player}'s")
+            raise NotYourTurnError(f"it is player {self.turn}'s turn, not player {player}'s")
         if self.phase is not phase:
             raise IllegalActionError(f"cannot {what} now: the game is {self.phase}")
 
     def _expect_answer(self, phase: Phase, player: int, what: str) -> None:
         self._check_player(player)
         if self.phase is not phase:
-            raise IllegalActionError(f"there is no {what} to answer")
+            raise NothingToAnswerError(f"there is no {what} to answer")
         asker = self.offer[0] if self.offer else self.turn
         if player == asker:
             raise IllegalActionError(f"player {player} cannot answer their own offer")

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from nardy.rules.errors import IllegalActionError
+from nardy.rules.errors import MatchOverError
 from nardy.rules.game import Event, Game, Phase
 from nardy.rules.settings import Settings
 from nardy.rules.values import evolve
@@ -71,7 +71,7 @@ class Match:
     def apply(self, event: Event) -> Match:
         """The match after ``event`` is applied to the game in play."""
         if self.is_over():
-            raise IllegalActionError("the match is over")
+            raise MatchOverError("the match is over")
         game = self.game.apply(event)
         match = evolve(self, games=(*self.games[:-1], game))
         if game.phase is not Phase.OVER:

@@ -20,7 +20,7 @@ from typing import Any
 
 from nardy.server import protocol
 from nardy.server.bots.connection import BotConnection
-from nardy.server.protocol import bot_api, wire
+from nardy.server.protocol import bot_api, refusals, wire
 from nardy.server.site.cluster import Door, Handle, Site
 from nardy.server.site.lobby import Lobby
 from nardy.server.site.throttle import Throttle
@@ -35,9 +35,11 @@ ANSWER_WAIT = 30.0
 class Refused(Exception):
     """A command or stream refused: the HTTP status and the reason."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, code: str | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.code = code
+        """The kind of a command's refusal (:mod:`nardy.server.protocol.refusals`)."""
 
 
 @dataclass(frozen=True)
@@ -148,7 +150,7 @@ class BotTables:
         try:
             message = protocol.parse(text)
         except protocol.ProtocolError as error:
-            raise Refused(400, str(error)) from None
+            raise Refused(400, str(error), refusals.BAD_MESSAGE) from None
         try:
             await self._seated(table_id, player_id)
         except TableError as error:
@@ -179,7 +181,7 @@ def _reply(answer: dict[str, Any]) -> dict[str, Any]:
     """The HTTP answer to the table's answer: an ``ack`` (a ``pong``) as it is without
     the ``id``; an ``error`` as :class:`Refused`."""
     if answer.get("type") == "error":
-        raise Refused(400, str(answer.get("message")))
+        raise Refused(400, str(answer.get("message")), str(answer.get("code", refusals.REFUSED)))
     if answer.get("type") == "ack":
         return dict(bot_api.ack(int(answer["n"])))
     return {k: v for k, v in answer.items() if k != "id"}

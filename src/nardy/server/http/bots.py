@@ -65,8 +65,11 @@ class NewToken(BaseModel):
     label: str = Field(default="bot", min_length=1, max_length=60)
 
 
-def refused(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
-    return JSONResponse(dict(bot_api.refusal(message)), status_code=status, headers=headers)
+def refused(
+    status: int, message: str, headers: dict[str, str] | None = None, code: str | None = None
+) -> JSONResponse:
+    answer = bot_api.refusal(message, code)
+    return JSONResponse(dict(answer), status_code=status, headers=headers)
 
 
 def bot_routes(store: Store, bearer: Bearer, tables: BotTables) -> APIRouter:
@@ -196,4 +199,4 @@ class BotRoutes:
             try:
                 return await tables.command(table_id, caller.player, name, address, text)
             except Refused as refusal:
-                return refused(refusal.status, str(refusal))
+                return refused(refusal.status, str(refusal), code=refusal.code)

@@ -22,13 +22,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from nardy.server import protocol
 from nardy.server.http.ws_protocol import DIRECT
-from nardy.server.protocol import replies
+from nardy.server.protocol import refusals, replies
 from nardy.server.site.cluster import Door, Moved, RemoteConnection, Site
 from nardy.server.site.lobby import Lobby
 from nardy.server.site.throttle import Throttle
 from nardy.server.store.database import Store, TableRow
 from nardy.server.tables.outbox import Outbox
-from nardy.server.tables.room import MOVED, Room, TableError
+from nardy.server.tables.room import Room, TableError
 from nardy.server.tables.table import Table
 
 COOKIE = "nardy_session"
@@ -193,8 +193,7 @@ class TableSockets:
                 return
             text = message.get("text")
             if text is None:  # a binary frame
-                refusal = "send each message as a text frame holding JSON"
-                await outbox.send(replies.error(refusal, None))
+                await outbox.send(replies.refusal(TableError(refusals.TEXT_FRAMES), None))
                 continue
             if self.site is not None and door is not None:
                 await self.site.receive(door, door_key, name, text)
@@ -217,7 +216,7 @@ class TableSockets:
                 await connection.send(answered)  # a command sent again: applied once (ids)
                 return
             if table.gone:  # another process holds it now: its socket is being moved there
-                raise TableError(MOVED)
+                raise TableError(refusals.MOVED)
             match body:
                 case protocol.Ping():
                     await connection.send(replies.pong(reply_id, table.n))
@@ -232,11 +231,11 @@ class TableSockets:
                     return
                 case protocol.Rematch():
                     if connection.player_id is None:
-                        raise TableError("sign in first")
+                        raise TableError(refusals.SIGN_IN)
                     try:
                         following = await self.lobby.rematch(table.id, connection.player_id)
                     except Moved:  # another process holds the table: the socket moves there
-                        raise TableError(MOVED) from None
+                        raise TableError(refusals.MOVED) from None
                     reply = replies.rematch(following.id, reply_id)
                     if reply_id is not None:
                         connection.replies.keep(reply_id, reply)
@@ -246,15 +245,15 @@ class TableSockets:
                     n = await self._chat(table, connection, seat, name, body)
                 case protocol.Auto(roll, moves):
                     if seat is None:
-                        raise TableError("you are not seated at this table")
+                        raise TableError(refusals.NOT_SEATED)
                     if not isinstance(table, Table):
-                        raise TableError("automatic play is a match table setting")
+                        raise TableError(refusals.AUTO_MATCH_ONLY)
                     n = await table.set_auto(seat, roll, moves)
                 case protocol.Hints(allow):
                     if seat is None:
-                        raise TableError("you are not seated at this table")
+                        raise TableError(refusals.NOT_SEATED)
                     if not isinstance(table, Table):
-                        raise TableError("hints are a match table setting")
+                        raise TableError(refusals.HINTS_MATCH_ONLY)
                     n = await table.set_hints(seat, allow)
                 case _:
                     n = await table.submit(seat, body, "player")
@@ -263,9 +262,9 @@ class TableSockets:
                 connection.replies.keep(reply_id, ack)
                 await connection.send(ack)
         except protocol.ProtocolError as refused:  # the message could not be read
-            await connection.send(replies.error(str(refused), refused.reply_id))
+            await connection.send(replies.refusal(TableError.of(refused), refused.reply_id))
         except TableError as error:
-            await connection.send(replies.error(str(error), reply_id))
+            await connection.send(replies.refusal(error, reply_id))
 
     async def _chat(
         self,
@@ -277,15 +276,15 @@ class TableSockets:
     ) -> int:
         """Say ``chat``'s text at the table; returns the version of the stored message."""
         if connection.player_id is None:
-            raise TableError("sign in to chat")
+            raise TableError(refusals.SIGN_IN_TO_CHAT)
         if seat is None:
-            raise TableError("only the players at this table can chat here")
+            raise TableError(refusals.CHAT_PLAYERS_ONLY)
         try:
             text = protocol.accepted(chat).text
         except protocol.ProtocolError as error:
-            raise TableError(str(error)) from None
+            raise TableError.of(error) from None
         if not await self.throttle.allow_chat(connection.player_id):
-            raise TableError("slow down: too many chat messages, wait a few seconds")
+            raise TableError(refusals.SLOW_DOWN)
         return await table.say(connection.player_id, name, text)
 
 

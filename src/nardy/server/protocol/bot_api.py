@@ -3,13 +3,15 @@ command's acknowledgement or refusal, and the lines of a bot's event stream.
 
 >>> ack(42), refusal("it is player 1's turn, not player 0's")["type"]
 ({'type': 'ack', 'n': 42}, 'error')
+>>> refusal("the match is over", "match_over")
+{'type': 'error', 'message': 'the match is over', 'code': 'match_over'}
 >>> event("start", "0eb3e5e0ff6fdd37")
 {'type': 'start', 'table': '0eb3e5e0ff6fdd37'}
 """
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 
 class Ack(TypedDict):
@@ -20,10 +22,12 @@ class Ack(TypedDict):
 
 
 class Refusal(TypedDict):
-    """A command was refused, and why, for a person to read."""
+    """A command was refused, and why, for a person to read; the table's refusal of a
+    command also says its kind (``code``, as the socket's error does)."""
 
     type: Literal["error"]
     message: str
+    code: NotRequired[str]
 
 
 class Event(TypedDict):
@@ -38,8 +42,11 @@ def ack(n: int) -> Ack:
     return {"type": "ack", "n": n}
 
 
-def refusal(message: str) -> Refusal:
-    return {"type": "error", "message": message}
+def refusal(message: str, code: str | None = None) -> Refusal:
+    answer: Refusal = {"type": "error", "message": message}
+    if code is not None:
+        answer["code"] = code
+    return answer
 
 
 def event(kind: Literal["start", "finish"], table: str) -> Event:

@@ -6,15 +6,20 @@ read).
 
 >>> ack(7, 12), pong("p1", 12)
 ({'type': 'ack', 'id': 7, 'n': 12}, {'type': 'pong', 'id': 'p1', 'n': 12})
->>> error("it is not your turn", None)
-{'type': 'error', 'message': 'it is not your turn', 'id': None}
+>>> error("the match is over", None, "match_over")
+{'type': 'error', 'message': 'the match is over', 'code': 'match_over', 'id': None}
+>>> from nardy.server.protocol.refusals import CONTRIBUTION_SENT
+>>> refusal(TableError(CONTRIBUTION_SENT, game=2), "dice-2")["params"]
+{'game': 2}
 >>> rematch("0eb3e5e0ff6fdd37", 3)
 {'type': 'rematch', 'table': '0eb3e5e0ff6fdd37', 'id': 3}
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
+
+from nardy.server.protocol.refusals import REFUSED, TableError
 
 
 class Ack(TypedDict):
@@ -26,6 +31,8 @@ class Ack(TypedDict):
 class Error(TypedDict):
     type: Literal["error"]
     message: str
+    code: str
+    params: NotRequired[dict[str, Any]]
     id: Any
 
 
@@ -46,9 +53,21 @@ def ack(reply_id: Any, n: int) -> Ack:
     return {"type": "ack", "id": reply_id, "n": n}
 
 
-def error(message: str, reply_id: Any) -> Error:
-    """The command ``reply_id`` was refused, and why."""
-    return {"type": "error", "message": message, "id": reply_id}
+def error(
+    message: str, reply_id: Any, code: str = REFUSED, params: dict[str, Any] | None = None
+) -> Error:
+    """The command ``reply_id`` was refused, why (``message``, in English) and the kind of
+    refusal (``code``, :mod:`~nardy.server.protocol.refusals`; ``params``, the values the
+    message names, when it names any)."""
+    reply: Error = {"type": "error", "message": message, "code": code, "id": reply_id}
+    if params:
+        reply["params"] = params
+    return reply
+
+
+def refusal(refused: TableError, reply_id: Any) -> Error:
+    """The answer to the command ``reply_id`` that ``refused`` refused."""
+    return error(str(refused), reply_id, refused.code, refused.params)
 
 
 def pong(reply_id: Any, n: int) -> Pong:

@@ -45,6 +45,7 @@ from typing import Any, Protocol
 
 import orjson
 
+from nardy.server.protocol import refusals
 from nardy.server.site import redis_pool
 
 log = logging.getLogger("nardy.broker")
@@ -116,7 +117,15 @@ class Unreachable(BrokerError):
 
 
 class CallFailed(BrokerError):
-    """The other process answered a call with an error (its message is the reason)."""
+    """The other process answered a call with an error: its message is the reason, and
+    ``code`` and ``params`` the kind of refusal (:mod:`nardy.server.protocol.refusals`)."""
+
+    def __init__(
+        self, message: str, code: str = refusals.REFUSED, params: dict[str, Any] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params or {}
 
 
 class Handler(Protocol):
@@ -441,7 +450,9 @@ class Broker:
             future = self._calls.get(str(message.get("call")))
             if future is not None and not future.done():
                 if message.get("error") is not None:
-                    future.set_exception(CallFailed(str(message["error"])))
+                    code = str(message.get("code") or refusals.REFUSED)
+                    failed = CallFailed(str(message["error"]), code, message.get("params"))
+                    future.set_exception(failed)
                 else:
                     future.set_result(message.get("result"))
             return
@@ -473,6 +484,9 @@ class Broker:
                 log.exception("handling a broker message %s", message.get("op"))
                 return
             reply: dict[str, Any] = {"op": "reply", "call": call, "error": str(error) or "error"}
+            reply["code"] = refusals.code_of(error)  # the kind of a refusal travels with it
+            if isinstance(error, refusals.TableError) and error.params:
+                reply["params"] = error.params
         else:
             if call is None:
                 return

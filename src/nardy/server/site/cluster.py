@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from redis.exceptions import RedisError
 
 from nardy.server import protocol
-from nardy.server.protocol import replies, wire
+from nardy.server.protocol import refusals, replies, wire
 from nardy.server.site.broker import Broker, BrokerError, CallFailed, Unreachable
 from nardy.server.store.database import TableRow
 from nardy.server.tables.replies import Replies
@@ -75,10 +75,6 @@ Handle = Callable[[Room, Any, str, str], Awaitable[None]]
 """How this process answers one socket message at a table it owns (table, connection,
 the sender's name, the message text)."""
 
-UNANSWERED = (
-    "the server that held this table stopped before answering; the table goes on elsewhere "
-    "— check its state before sending this again"
-)
 NOT_HERE = "not-owner"
 """The error of a call that reached a process that no longer owns the table."""
 
@@ -209,7 +205,7 @@ class Site:
             if owner is not None:
                 return owner
             await asyncio.sleep(0.1)
-        raise TableError("this server has lost touch with the others; try again shortly")
+        raise TableError(refusals.LOST_TOUCH)
 
     async def holds(self, table_id: str) -> bool:
         """Whether this process holds the lease of ``table_id`` now (taking it if free):
@@ -228,7 +224,7 @@ class Site:
                 room = await self.lobby.load(row)
                 room.touch()
                 return owner, room
-        raise TableError("this table keeps moving between servers; try again shortly")
+        raise TableError(refusals.KEEPS_MOVING)
 
     async def owned(self, table_id: str) -> Room | None:
         """The live table if this process owns it (taking it when nobody does), or None
@@ -246,7 +242,7 @@ class Site:
         and its going live here. :class:`TableError` if this process cannot (it has lost
         touch with the others)."""
         if await self._claim(table_id) != self.me:  # pragma: no cover - a new random id
-            raise TableError("another server holds this new table's id; try again")
+            raise TableError(refusals.ID_TAKEN)
 
     async def abandon(self, table_id: str) -> None:
         """The new table ``table_id`` was not stored after all: give its lease up."""
@@ -266,11 +262,11 @@ class Site:
                 return await self.broker.call(owner, {**message, "table": table_id})
             except CallFailed as error:
                 if str(error) != NOT_HERE:
-                    raise TableError(str(error)) from None
+                    raise TableError.relayed(str(error), error.code, error.params) from None
                 await asyncio.sleep(0.01)  # it is giving the table up, or just took it over
             except BrokerError:
                 await self._wait_for_takeover(owner)
-        raise TableError("the table's server does not answer; try again shortly")
+        raise TableError(refusals.NO_ANSWER)
 
     async def _wait_for_takeover(self, owner: str) -> None:
         """The owner did not answer: give its lease time to end."""
@@ -631,7 +627,7 @@ class Site:
             held, door.held = door.held or [], None
             for key, connection in list(door.sockets.items()):
                 for reply in door.pending.pop(key, {}).values():
-                    await connection.send(replies.error(UNANSWERED, reply))
+                    await connection.send(replies.refusal(TableError(refusals.UNANSWERED), reply))
                 if room is not None:
                     await room.join(connection)
                 else:

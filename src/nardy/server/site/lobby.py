@@ -25,6 +25,7 @@ from nardy.bot.agents.agent import Agent
 from nardy.server import defaults
 from nardy.server.clock import SYSTEM, Clock
 from nardy.server.dice import commitment as dice_service
+from nardy.server.protocol import refusals
 from nardy.server.protocol.computers import holder_of, levels
 from nardy.server.site.archive import archived
 from nardy.server.site.cluster import NOT_HERE, Moved, Site
@@ -297,7 +298,7 @@ class Lobby:
             try:
                 self.make_agent(request.variant, request.level)  # fail now on a bad level
             except ValueError as error:
-                raise TableError(str(error)) from None
+                raise TableError.of(error) from None
         row = TableRow(
             id=new_id(),
             kind="chouette" if chouette else "match",
@@ -435,11 +436,11 @@ class Lobby:
         taken one at a time under the old table's lock)."""
         old = await self.get(table_id)
         if not isinstance(old, Table):
-            raise TableError("a rematch is for match tables")
+            raise TableError(refusals.REMATCH_MATCH_ONLY)
         if old.seat_of(player_id) is None:
-            raise TableError("only the players of this match can ask for a rematch")
+            raise TableError(refusals.REMATCH_PLAYERS_ONLY)
         if not old.is_over():
-            raise TableError("the match is not over yet")
+            raise TableError(refusals.MATCH_NOT_OVER)
         async with old.lock:
             if old.gone:  # unloaded meanwhile, or taken over: ask whoever holds it now
                 raise Moved(NOT_HERE)

@@ -55,7 +55,7 @@ class TableRequest:
         try:
             checked = Settings.for_variant(variant_named(variant), settings)
         except NardyError as error:
-            raise TableError(str(error)) from None
+            raise TableError.of(error) from None
         seat = doc.get("seat")
         if seat is not None and not (is_whole(seat) and seat in (0, 1)):
             raise TableError("'seat' must be 0, 1 or absent")

@@ -36,6 +36,7 @@ from nardy.rules.plays import legal_plays
 from nardy.rules.settings import Settings
 from nardy.server import protocol
 from nardy.server.clock import sleep
+from nardy.server.protocol import refusals
 from nardy.server.tables.room import Room, StoreFailure, TableError
 from nardy.variants import variant_named
 
@@ -151,11 +152,11 @@ class ChouetteTable(Room):
             case protocol.Contribute() | protocol.Malformed(type="contribute"):
                 return await self.contribute(seat, command)
         if seat is not None and seat in self.left:
-            raise TableError("you have left this table: the computer plays your seat")
+            raise TableError(refusals.SEAT_LEFT)
 
         async def work() -> int:
             if seat is None:
-                raise TableError("you are not seated at this table")
+                raise TableError(refusals.NOT_SEATED)
             await self._command(seat, command, by)
             n = self.n
             await self._automate()
@@ -168,7 +169,7 @@ class ChouetteTable(Room):
             return await self._leave(who)
         table, game = self.chouette, self.chouette.game
         if game is None:
-            raise TableError("the roll-off for box and captain is not over")
+            raise TableError(refusals.ROLL_OFF_NOT_OVER)
         box = who == table.box
         match command:
             case protocol.Double() if not box:  # the captain proposes the team's double
@@ -188,22 +189,22 @@ class ChouetteTable(Room):
             ):
                 side = 1 - (game.turn or 0)
             case protocol.Accept() | protocol.Decline():
-                raise TableError("a resignation at a chouette is final: there is none to answer")
+                raise TableError(refusals.RESIGNATION_FINAL)
             case protocol.Resign() if self.proposal is not None:
-                raise TableError("answer the proposed team double first")
+                raise TableError(refusals.ANSWER_TEAM_DOUBLE)
         try:
             return protocol.game_event(side, command, self._peek)
         except protocol.ProtocolError as error:
-            raise TableError(str(error)) from None
+            raise TableError.of(error) from None
 
     async def _leave(self, who: int) -> None:
         """``who`` leaves for good (docs/PROTOCOL.md, "A chouette's state"): the computer
         plays the seat from now on and the ledger stays; with no person left, the
         chouette is over."""
         if None in self.row.seats:
-            raise TableError("the chouette has not started: its creator may withdraw it")
+            raise TableError(refusals.NOT_STARTED)
         if self.stand_in is None and not self.agents:
-            raise TableError("no computer can take your seat at this table")
+            raise TableError(refusals.NO_STAND_IN)
         await self._persist({"leave": who})
         self.left = (*self.left, who)
         if not self.people():
@@ -214,7 +215,7 @@ class ChouetteTable(Room):
         try:
             after = self.chouette.act(who, event)
         except NardyError as error:
-            raise TableError(str(error)) from None
+            raise TableError.of(error) from None
         await self._persist({"act": who, "event": chouette_event_to_json(event), "by": by})
         game = self.dice_game()
         self.chouette = after
@@ -226,20 +227,20 @@ class ChouetteTable(Room):
     async def _propose(self, captain: int) -> None:
         table, game = self.chouette, self.chouette.game
         if game is None or captain != table.captain or not game.can_double(TEAM):
-            raise TableError("only the captain may propose the team's double, before rolling")
+            raise TableError(refusals.CAPTAIN_DOUBLES)
         if self.proposal is not None:
-            raise TableError("a team double is already proposed")
+            raise TableError(refusals.TEAM_DOUBLE_PROPOSED)
         if self.refused == self._moment():
-            raise TableError("the team refused to double here; roll")
+            raise TableError(refusals.TEAM_REFUSED_DOUBLE)
         await self._persist({"propose": [captain]})
         self.proposal = (captain,)
         await self._complete_proposal()
 
     async def _answer_proposal(self, member: int, agree: bool) -> None:
         if self.proposal is None:
-            raise TableError("no team double is proposed")
+            raise TableError(refusals.NO_TEAM_DOUBLE)
         if member not in self.chouette.team or member in self.proposal:
-            raise TableError("you have nothing to answer")
+            raise TableError(refusals.NOTHING_TO_ANSWER)
         if not agree:
             await self._persist({"withdraw": member})
             self.proposal, self.refused = None, self._moment()
@@ -370,7 +371,7 @@ class ChouetteTable(Room):
         (the box's or the team's), for the engine's hint."""
         game = self.chouette.game
         if game is None:
-            raise TableError("the roll-off for box and captain is not over")
+            raise TableError(refusals.ROLL_OFF_NOT_OVER)
         match = Match(self.chouette.variant, self.chouette.settings, (game,))
         side = BOX if who == self.chouette.box else TEAM
         return match_to_record(match, ["box", "team"]), side

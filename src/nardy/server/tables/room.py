@@ -25,14 +25,14 @@ from collections.abc import Awaitable, Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Protocol, Self, cast
 
-from nardy.rules.errors import NardyError
 from nardy.server import defaults, protocol
 from nardy.server.clock import SYSTEM, Clock, sleep
 from nardy.server.dice import commitment as dice_service
 from nardy.server.dice.book import DiceBook, Drawn
-from nardy.server.protocol import Command, Contribute, Malformed, wire
+from nardy.server.protocol import Command, Contribute, Malformed, refusals, wire
 from nardy.server.protocol.chat import CHAT_LENGTH
 from nardy.server.protocol.computers import is_computer
+from nardy.server.protocol.refusals import TableError as TableError
 from nardy.server.protocol.strict_json import printable
 from nardy.server.store.bots import bot_seats
 from nardy.server.store.database import STORE_ERRORS, Store, Superseded, TableRow
@@ -49,10 +49,6 @@ RETRY = 2.0
 clock) after the store refused a write."""
 
 
-class TableError(NardyError):
-    """A command the table refuses, with the reason for the person who sent it."""
-
-
 class StoreFailure(TableError):
     """The store refused a write: nothing of it was applied, and the live table has been
     rebuilt from the store."""
@@ -61,12 +57,6 @@ class StoreFailure(TableError):
 class TableMoved(StoreFailure):
     """Another process has taken the table over: this copy is closed, and nothing of the
     write was stored."""
-
-
-MOVED = (
-    "this table has moved to another server: that was not saved; you are being connected "
-    "to the table there"
-)
 
 
 class Connection(Protocol):
@@ -273,23 +263,20 @@ class Room:
 
         async def work() -> int:
             if seat is None:
-                raise TableError("only the players at this table contribute to its dice")
+                raise TableError(refusals.CONTRIBUTION_PLAYERS_ONLY)
             if self.book.scheme == 1:
-                raise TableError("this table's dice were set before players could contribute")
+                raise TableError(refusals.DICE_PRESET)
             if self.is_over():
-                raise TableError("the match is over")
+                raise TableError(refusals.MATCH_OVER)
             try:
                 text = protocol.accepted(offer).value
             except protocol.ProtocolError as error:
-                raise TableError(str(error)) from None
+                raise TableError.of(error) from None
             game = self.dice_game()
             if not self.book.is_open(game):
-                raise TableError(
-                    f"game {game} has rolled already: contributions are taken before "
-                    "a game's first roll"
-                )
+                raise TableError(refusals.GAME_ROLLED, game=game)
             if self.book.contribution(game, seat) is not None:
-                raise TableError(f"you have sent your contribution to game {game} already")
+                raise TableError(refusals.CONTRIBUTION_SENT, game=game)
             await self._persist({"contribution": {"game": game, "seat": seat, "value": text}})
             self.book = self.book.contributed(game, seat, text)
             n = self.n
@@ -347,7 +334,7 @@ class Room:
                 raise await self._rebuild(error) from None
             log.warning("table %s: %s; another process holds it now", self.id, error)
             self.close()
-            raise TableMoved(MOVED) from None
+            raise TableMoved(refusals.MOVED) from None
         except STORE_ERRORS as error:
             raise await self._rebuild(error) from None
         self.n += 1
@@ -374,13 +361,11 @@ class Room:
             fresh = await asyncio.to_thread(self._from_store)
         except STORE_ERRORS as again:
             log.error("table %s: cannot read it back from the store (%s)", self.id, again)
-            return StoreFailure(f"the server could not save this ({reason}); try again")
+            return StoreFailure(refusals.NOT_SAVED, reason=reason)
         for name in self.state_fields:
             setattr(self, name, getattr(fresh, name))
         self._rebuilt()
-        return StoreFailure(
-            f"the server could not save this ({reason}); the table is shown as saved"
-        )
+        return StoreFailure(refusals.NOT_SAVED_SHOWN, reason=reason)
 
     def _from_store(self) -> Self:
         """A copy of this table rebuilt from the store alone."""
@@ -469,7 +454,7 @@ class Room:
         try:
             async with self.lock:
                 if self.gone:
-                    raise TableMoved(MOVED)
+                    raise TableMoved(refusals.MOVED)
                 n = await work()
         except StoreFailure:
             await self.broadcast()

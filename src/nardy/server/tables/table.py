@@ -29,6 +29,7 @@ from nardy.rules.settings import Settings
 from nardy.server import protocol
 from nardy.server.clock import sleep
 from nardy.server.dice import commitment as dice_service
+from nardy.server.protocol import refusals
 from nardy.server.tables.clock import Clock
 from nardy.server.tables.room import Connection, Room, StoreFailure, TableError
 from nardy.variants import variant_named
@@ -173,20 +174,20 @@ class Table(Room):
     def _event(self, seat: int | None, command: protocol.Command) -> Event:
         """The rules event for a client command (dice are the server's)."""
         if seat is None:
-            raise TableError("you are not seated at this table")
+            raise TableError(refusals.NOT_SEATED)
         if self.is_over():
-            raise TableError("the match is over")
+            raise TableError(refusals.MATCH_OVER)
         try:
             return protocol.game_event(seat, command, self._peek)
         except protocol.ProtocolError as error:
-            raise TableError(str(error)) from None
+            raise TableError.of(error) from None
 
     async def _apply(self, event: Event, by: str) -> None:
         """Check, persist and take in one event (the caller holds the lock)."""
         try:
             match = self.match.apply(event)
         except NardyError as error:
-            raise TableError(str(error)) from None
+            raise TableError.of(error) from None
         if aborts(self.match, match) and not self.in_tournament():
             why = getattr(event, "reason", None) or (
                 "drop" if isinstance(event, Drop) else "resign"

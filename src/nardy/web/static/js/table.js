@@ -13,6 +13,7 @@ import { clear, h, toast } from "./dom.js";
 import { createHints } from "./hints.js";
 import { t } from "./i18n.js";
 import { prefs } from "./prefs.js";
+import { refusalText } from "./refusals.js";
 import { play } from "./sound.js";
 import { boardInput } from "./table/input.js";
 import { asksViewer, boardModel, mirrored } from "./table/model.js";
@@ -52,7 +53,7 @@ export function tableView(root, tableId) {
     presence: onPresence,
     rematch: (id) => { location.hash = `#/table/${id}`; },
     // before the first state, a refusal is the whole page (refused below), not a toast
-    error: (message) => state && (unsend(), toast(t("error.server", { message }))),
+    error: (doc) => state && (unsend(), toast(refusalText(doc))),
     offline: (lost) => { banner.hidden = !lost; if (lost) unsend(); },
     refused,
   });

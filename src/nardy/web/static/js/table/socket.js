@@ -20,7 +20,8 @@ const NO_SUCH_TABLE = 4004; // docs/PROTOCOL.md, The table socket
 const NO_RETRY = [1008, 4001, NO_SUCH_TABLE];
 
 /** Open ``/ws/tables/{tableId}``; ``on.state``, ``on.presence``, ``on.rematch``, ``on.error`` receive the
- * server's messages, ``on.offline(lost)`` hears when the connection is lost and back, and
+ * server's messages (``on.error`` the whole error reply, with its ``code``),
+ * ``on.offline(lost)`` hears when the connection is lost and back, and
  * ``on.refused({missing, message})`` when the server refused it for good (``missing``: there
  * is no such table). Returns ``{send, close}``; ``send`` says whether it could send. */
 export function tableSocket(tableId, on) {
@@ -58,7 +59,7 @@ export function tableSocket(tableId, on) {
       else if (doc.type === "error") {
         debug.errors += 1;
         lastError = doc.message;
-        if (!answersContribution(doc)) on.error(doc.message);
+        if (!answersContribution(doc)) on.error(doc);
       }
     });
     opened.addEventListener("close", (event) => {

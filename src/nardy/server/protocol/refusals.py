@@ -1,0 +1,165 @@
+"""Why the server refuses a command: :class:`TableError`, with a stable ``code`` for the
+kind of refusal beside the English message (docs/PROTOCOL.md, "Refusals"). The page shows
+the code's text in the reader's language; the message stays for logs and bots.
+
+Every refusal with a code of its own is listed here, with its English message (a
+:meth:`str.format` template where it names values, which then travel as ``params``):
+
+>>> error = TableError(NOT_SEATED)
+>>> str(error), error.code, error.params
+('you are not seated at this table', 'not_seated', {})
+>>> error = TableError(CONTRIBUTION_SENT, game=2)
+>>> str(error), error.code, error.params
+('you have sent your contribution to game 2 already', 'contribution_sent', {'game': 2})
+
+A message without a kind of its own is ``refused``; the rules' errors take the code of
+their class (:data:`RULES`):
+
+>>> TableError("a table request is a JSON object").code
+'refused'
+>>> from nardy.rules.errors import NotYourTurnError
+>>> TableError.of(NotYourTurnError("it is player 0's turn, not player 1's")).code
+'not_your_turn'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from nardy.rules import errors as rules
+from nardy.server.protocol.messages import ProtocolError
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A kind of refusal: its code and its English message."""
+
+    code: str
+    message: str
+
+
+REFUSED = "refused"
+"""The code of a refusal without a kind of its own."""
+
+# -- the table socket
+BAD_MESSAGE = "bad_message"
+"""The code of a message that could not be read (:class:`ProtocolError`)."""
+TEXT_FRAMES = Refusal(BAD_MESSAGE, "send each message as a text frame holding JSON")
+NOT_SEATED = Refusal("not_seated", "you are not seated at this table")
+MATCH_OVER = Refusal("match_over", "the match is over")
+SIGN_IN = Refusal("sign_in", "sign in first")
+AUTO_MATCH_ONLY = Refusal("match_tables_only", "automatic play is a match table setting")
+HINTS_MATCH_ONLY = Refusal("match_tables_only", "hints are a match table setting")
+REMATCH_MATCH_ONLY = Refusal("match_tables_only", "a rematch is for match tables")
+REMATCH_PLAYERS_ONLY = Refusal(
+    "rematch_players_only", "only the players of this match can ask for a rematch"
+)
+MATCH_NOT_OVER = Refusal("match_not_over", "the match is not over yet")
+
+# -- chat
+SIGN_IN_TO_CHAT = Refusal("sign_in_to_chat", "sign in to chat")
+CHAT_PLAYERS_ONLY = Refusal("chat_players_only", "only the players at this table can chat here")
+SLOW_DOWN = Refusal("slow_down", "slow down: too many chat messages, wait a few seconds")
+
+# -- the players' contributions to the dice (docs/PROTOCOL.md, "Dice")
+CONTRIBUTION_PLAYERS_ONLY = Refusal(
+    "contribution_players_only", "only the players at this table contribute to its dice"
+)
+DICE_PRESET = Refusal("dice_preset", "this table's dice were set before players could contribute")
+GAME_ROLLED = Refusal(
+    "game_rolled",
+    "game {game} has rolled already: contributions are taken before a game's first roll",
+)
+CONTRIBUTION_SENT = Refusal(
+    "contribution_sent", "you have sent your contribution to game {game} already"
+)
+
+# -- a chouette
+SEAT_LEFT = Refusal("seat_left", "you have left this table: the computer plays your seat")
+ROLL_OFF_NOT_OVER = Refusal("roll_off_not_over", "the roll-off for box and captain is not over")
+RESIGNATION_FINAL = Refusal(
+    "resignation_final", "a resignation at a chouette is final: there is none to answer"
+)
+ANSWER_TEAM_DOUBLE = Refusal("answer_team_double", "answer the proposed team double first")
+CAPTAIN_DOUBLES = Refusal(
+    "captain_doubles", "only the captain may propose the team's double, before rolling"
+)
+TEAM_DOUBLE_PROPOSED = Refusal("team_double_proposed", "a team double is already proposed")
+TEAM_REFUSED_DOUBLE = Refusal("team_refused_double", "the team refused to double here; roll")
+NO_TEAM_DOUBLE = Refusal("no_team_double", "no team double is proposed")
+NOTHING_TO_ANSWER = Refusal("nothing_to_answer", "you have nothing to answer")
+NOT_STARTED = Refusal(
+    "chouette_not_started", "the chouette has not started: its creator may withdraw it"
+)
+NO_STAND_IN = Refusal("no_stand_in", "no computer can take your seat at this table")
+
+# -- the store and the cluster (docs/DEPLOY.md): the table is fine, ask again
+NOT_SAVED = Refusal("not_saved", "the server could not save this ({reason}); try again")
+NOT_SAVED_SHOWN = Refusal(
+    "not_saved", "the server could not save this ({reason}); the table is shown as saved"
+)
+MOVED = Refusal(
+    "moved",
+    "this table has moved to another server: that was not saved; you are being connected "
+    "to the table there",
+)
+UNANSWERED = Refusal(
+    "unanswered",
+    "the server that held this table stopped before answering; the table goes on elsewhere "
+    "— check its state before sending this again",
+)
+LOST_TOUCH = Refusal("try_again", "this server has lost touch with the others; try again shortly")
+KEEPS_MOVING = Refusal("try_again", "this table keeps moving between servers; try again shortly")
+ID_TAKEN = Refusal("try_again", "another server holds this new table's id; try again")
+NO_ANSWER = Refusal("try_again", "the table's server does not answer; try again shortly")
+
+RULES: dict[type[Exception], str] = {
+    ProtocolError: BAD_MESSAGE,
+    rules.NotYourTurnError: "not_your_turn",
+    rules.NothingToAnswerError: NOTHING_TO_ANSWER.code,
+    rules.MatchOverError: MATCH_OVER.code,
+    rules.IllegalMoveError: "illegal_play",
+    rules.IllegalPlayError: "illegal_play",
+    rules.IllegalActionError: "illegal_action",
+    rules.SettingsError: "bad_settings",
+    rules.NotationError: "bad_notation",
+    rules.InvalidPositionError: "invalid_position",
+}
+"""The code of each error class of the rules (and of a message that could not be read);
+the nearest class listed decides."""
+
+
+def code_of(error: Exception) -> str:
+    """The code of ``error``: its own for a :class:`TableError`, else its class's."""
+    if isinstance(error, TableError):
+        return error.code
+    kind = next((cls for cls in type(error).__mro__ if cls in RULES), None)
+    return REFUSED if kind is None else RULES[kind]
+
+
+class TableError(rules.NardyError):
+    """A command the table refuses: the reason for the person who sent it (``str``), the
+    kind of refusal (``code``) and the values its message names (``params``)."""
+
+    def __init__(self, kind: Refusal | str, /, **params: Any) -> None:
+        refusal = kind if isinstance(kind, Refusal) else Refusal(REFUSED, kind)
+        message = refusal.message.format(**params) if params else refusal.message
+        super().__init__(message)
+        self.code = refusal.code
+        self.params: dict[str, Any] = params
+
+    @classmethod
+    def relayed(cls, message: str, code: str, params: dict[str, Any]) -> TableError:
+        """The refusal another process made, from the message, code and params it sent."""
+        error = cls(Refusal(code, message))
+        error.params = dict(params)
+        return error
+
+    @classmethod
+    def of(cls, error: Exception) -> TableError:
+        """The refusal of a command the rules, or the reading of a message, refused: the
+        same message, with the code of the error's kind."""
+        if isinstance(error, TableError):
+            return error
+        return cls(Refusal(code_of(error), str(error)))

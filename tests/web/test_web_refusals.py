@@ -1,0 +1,36 @@
+"""A refusal of the server is shown in the page's language (docs/PROTOCOL.md, "Refusals"):
+the page says it by its code, with no English words of the server's message."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_web_pages import english_left
+
+from conftest import create_table, needs_browser, new_page, sign_in, translations, wait_for_lang
+
+CHATS = 6
+"""One more chat line than a player may send in ten seconds (docs/PROTOCOL.md, "Client →
+server": 5)."""
+
+
+@needs_browser
+@pytest.mark.parametrize("lang", ["ru"])
+def test_a_refusal_is_shown_in_the_pages_language(browser, server, lang):
+    page = new_page(browser, server, lang=lang)
+    try:
+        sign_in(page, "Vera")
+        wait_for_lang(page, lang)
+        create_table(page, "backgammon", match_to=1)
+        for k in range(CHATS):
+            page.fill("#chat-input", f"привет {k}")
+            page.press("#chat-input", "Enter")
+        page.wait_for_selector("#toast.show")
+        shown = page.inner_text("#toast")
+        assert shown == translations(lang)["error.slow_down"]
+        assert not re.search(r"[A-Za-z]", shown), shown
+        assert english_left(page, {"Vera"}) == []
+        assert not page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
