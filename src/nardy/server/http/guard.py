@@ -289,8 +289,8 @@ async def _send_json(
 
 def answer_errors(app: FastAPI) -> None:
     """Answer the lobby's and the accounts' refusals as 400 with their reason and code (503
-    with ``Retry-After`` while the password hashing is busy), and a :class:`RefusedRequest` with
-    its code beside FastAPI's ``detail``."""
+    with ``Retry-After`` while the password hashing is busy), and a
+    :class:`RefusedRequest` with its code beside FastAPI's ``detail``."""
 
     @app.exception_handler(TableError)
     async def table_error(_: Request, error: TableError) -> JSONResponse:
