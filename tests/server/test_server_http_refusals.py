@@ -70,3 +70,27 @@ def test_lobby_refusals_over_http_carry_their_code(live: LiveServer) -> None:
         await ben.close()
 
     run(scenario())
+
+
+def test_the_guards_refusals_carry_their_code(live: LiveServer) -> None:
+    with httpx.Client(base_url=live.url, trust_env=False, timeout=60) as http:
+        other = "http://elsewhere.example"
+        foreign = http.post("/api/guest", json={"name": "Ala"}, headers={"Origin": other})
+        assert (foreign.status_code, foreign.json()) == (
+            403,
+            {
+                "detail": f"requests from {other} are not accepted here",
+                "code": "origin_refused",
+                "params": {"origin": other},
+            },
+        )
+        limit = 1 << 18  # ServerConfig.max_body
+        large = http.post("/api/guest", json={"name": "A" * limit})
+        assert (large.status_code, large.json()) == (
+            413,
+            {
+                "detail": f"the request body is too large (the limit is {limit} bytes)",
+                "code": "too_large",
+                "params": {"limit": limit},
+            },
+        )
