@@ -1,5 +1,6 @@
 """A refusal of the server is shown in the page's language (docs/PROTOCOL.md, "Refusals"):
-the page says it by its code, with no English words of the server's message."""
+the page says it by its code, with no English words of the server's message, whether the
+table socket refused a command or the HTTP API a request (a wrong password at log in)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,26 @@ def test_a_refusal_is_shown_in_the_pages_language(browser, server, lang):
         assert shown == translations(lang)["error.slow_down"]
         assert not re.search(r"[A-Za-z]", shown), shown
         assert english_left(page, {"Vera"}) == []
+        assert not page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
+
+
+@needs_browser
+def test_an_http_refusal_is_shown_in_the_pages_language(browser, server):
+    page = new_page(browser, server, lang="ru")
+    try:
+        page.goto("/")
+        wait_for_lang(page, "ru")
+        page.click("details.account summary")
+        page.fill("#account-name", "Нина")
+        page.fill("#account-password", "не тот пароль")
+        page.click("#account-submit")
+        page.wait_for_selector("#toast.show")
+        shown = page.inner_text("#toast")
+        assert shown == translations("ru")["error.wrong_password"]
+        assert not re.search(r"[A-Za-z]", shown), shown
+        assert english_left(page, set()) == []
         assert not page.errors  # type: ignore[attr-defined]
     finally:
         page.context.close()

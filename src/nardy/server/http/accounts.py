@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 from nardy.server.http.bots import Registration, registered_bot
 from nardy.server.http.sessions import Sessions, address, too_many
 from nardy.server.http.table_socket import COOKIE, TableSockets
+from nardy.server.protocol import refusals
 from nardy.server.site.accounts import AccountError, Accounts, Busy, name_key
 from nardy.server.site.lobby import Lobby
 from nardy.server.site.throttle import Throttle
@@ -42,7 +43,7 @@ def account_routes(
     @routes.post("/api/guest", summary="Play at once as a guest with a chosen name")
     async def guest(body: Name, request: Request, response: Response) -> dict[str, Any]:
         wait = await throttle.sign_in_wait(address(request))
-        too_many(wait, "too many new players from your address")
+        too_many(wait, refusals.TOO_MANY_NEW_PLAYERS)
         player = await asyncio.to_thread(accounts.guest, body.name)
         await asyncio.to_thread(sessions.start, response, player.id)
         return {"id": player.id, "name": player.name, "registered": False}
@@ -50,7 +51,7 @@ def account_routes(
     @routes.post("/api/register", summary="Create an account (argon2id password hash)")
     async def register(body: Registration, request: Request, response: Response) -> dict[str, Any]:
         wait = await throttle.sign_in_wait(address(request))
-        too_many(wait, "too many new players from your address")
+        too_many(wait, refusals.TOO_MANY_NEW_PLAYERS)
         player = await accounts.register(body.name, body.password)
         bot = await asyncio.to_thread(registered_bot, store, player.id, body.bot)
         await throttle.signed_in(name_key(player.name), address(request))
@@ -62,9 +63,9 @@ def account_routes(
         try:
             key = name_key(body.name)
         except AccountError:
-            raise AccountError("wrong name or password") from None
+            raise AccountError(refusals.WRONG_PASSWORD) from None
         usual = await throttle.usual(key, address(request))  # docs/DEPLOY.md, Sign-in protection
-        too_many(await throttle.login_wait(key, address(request), usual), "too many failed logins")
+        too_many(await throttle.login_wait(key, address(request), usual), refusals.TOO_MANY_LOGINS)
         try:
             player = await accounts.login(body.name, body.password)
         except Busy:

@@ -19,7 +19,9 @@ from pydantic import BaseModel, Field
 
 from nardy.rules.errors import NardyError
 from nardy.server.http.engine_desk import EngineDesk
+from nardy.server.http.refused import RefusedRequest
 from nardy.server.http.table_socket import may_watch
+from nardy.server.protocol import refusals
 from nardy.server.site.lobby import Lobby
 from nardy.server.site.reviews import Reviews
 from nardy.server.tables.chouette import ChouetteTable
@@ -85,7 +87,7 @@ class AnalysisRoutes:
         and holders of its invitation, docs/PROTOCOL.md "Limits and access")."""
         room = await self.lobby.readable(table_id)
         if not may_watch(room.row, self.player_of(request), invite):
-            raise HTTPException(403, "this table is private: you need its invitation link")
+            raise RefusedRequest(403, refusals.PRIVATE_TABLE)
         if not isinstance(room, Table):
             raise HTTPException(400, "reviews and hints are for matches, not chouette tables")
         return room

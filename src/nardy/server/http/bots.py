@@ -20,8 +20,9 @@ from pydantic import BaseModel, Field
 from nardy.server.bots.events import Revocations, Watch, event_lines
 from nardy.server.bots.tables import BotTables, Refused
 from nardy.server.bots.tokens import Bearer, Caller
+from nardy.server.http.refused import RefusedRequest
 from nardy.server.http.table_socket import COOKIE
-from nardy.server.protocol import bot_api
+from nardy.server.protocol import bot_api, refusals
 from nardy.server.site.table_request import TableRequest
 from nardy.server.store import bots as stored
 from nardy.server.store.database import Store
@@ -144,7 +145,7 @@ class BotRoutes:
             session = request.cookies.get(COOKIE)
             player_id = store.session_player(session) if session else self.bearer.player(request)
             if player_id is None:
-                raise HTTPException(401, "sign in first: play as a guest or log in")
+                raise RefusedRequest(401, refusals.SIGN_IN_FIRST)
             if not await asyncio.to_thread(stored.is_bot, store, bot_id):
                 raise HTTPException(404, f"there is no bot {bot_id}")
             if bot_id == player_id:

@@ -30,6 +30,9 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from starlette.requests import cookie_parser
 
+from nardy.server.http.refused import RefusedRequest, refusal_body
+from nardy.server.protocol import refusals
+from nardy.server.protocol.refusals import Refusal
 from nardy.server.protocol.strict_json import JSONRefused, parse
 from nardy.server.site.accounts import AccountError, Busy
 from nardy.server.site.throttle import Throttle
@@ -148,14 +151,13 @@ class HttpGuard:
             await self._http(scope, receive, secured)
         except Exception:
             if not secured.started:  # answered here, with the headers; the server logs it
-                await _answer(secured, 500, "the server failed to answer this request")
+                await _answer(secured, 500, refusals.SERVER_FAILED)
             raise
 
     async def _http(self, scope: Scope, receive: Receive, secured: Send) -> None:
         if scope["method"] not in SAFE_METHODS and not self.origin_allowed(scope):
             origin = _headers(scope).get("origin")
-            detail = f"requests from {origin} are not accepted here"
-            await _answer(secured, 403, detail)
+            await _answer(secured, 403, refusals.ORIGIN_REFUSED, origin=origin)
             return
         if scope["method"] in SAFE_METHODS:
             await self.app(scope, receive, secured)
@@ -166,8 +168,8 @@ class HttpGuard:
             wait = await self.throttle.request_wait(session, client[0] if client else None)
             if wait is not None:
                 seconds = int(wait) + 1
-                detail = f"too many requests; try again in {seconds} seconds"
-                await _answer(secured, 429, detail, [(b"retry-after", str(seconds).encode())])
+                retry = [(b"retry-after", str(seconds).encode())]
+                await _answer(secured, 429, refusals.TOO_MANY_REQUESTS, retry, seconds=seconds)
                 return
         body = await self._read_body(scope, receive, secured)
         if body is None:
@@ -177,9 +179,8 @@ class HttpGuard:
     async def _read_body(self, scope: Scope, receive: Receive, send: Send) -> bytes | None:
         """The whole request body, or None when it was refused (the answer is sent)."""
         declared = _headers(scope).get("content-length")
-        too_large = f"the request body is too large (the limit is {self.max_body} bytes)"
         if declared is not None and declared.isdigit() and int(declared) > self.max_body:
-            await _answer(send, 413, too_large)
+            await _answer(send, 413, refusals.TOO_LARGE, limit=self.max_body)
             return None
         chunks: list[bytes] = []
         size = 0
@@ -190,7 +191,7 @@ class HttpGuard:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.max_body:
-                await _answer(send, 413, too_large)
+                await _answer(send, 413, refusals.TOO_LARGE, limit=self.max_body)
                 return None
             chunks.append(chunk)
             if not message.get("more_body", False):
@@ -201,9 +202,8 @@ class HttpGuard:
             try:
                 parse(body)
             except JSONRefused as error:
-                await _answer(
-                    send, 422, [{"type": "json_invalid", "loc": ["body"], "msg": str(error)}]
-                )
+                detail = [{"type": "json_invalid", "loc": ["body"], "msg": str(error)}]
+                await _send_json(send, 422, {"detail": detail})
                 return None
         return body
 
@@ -262,9 +262,22 @@ class _Secured:
 
 
 async def _answer(
-    send: Send, status: int, detail: Any, extra: list[tuple[bytes, bytes]] | None = None
+    send: Send,
+    status: int,
+    kind: Refusal,
+    extra: list[tuple[bytes, bytes]] | None = None,
+    /,
+    **params: Any,
 ) -> None:
-    body = json.dumps({"detail": detail}).encode()
+    """Refuse a request here, with the code of its ``kind``."""
+    detail = kind.message.format(**params) if params else kind.message
+    await _send_json(send, status, refusal_body(detail, kind.code, params), extra)
+
+
+async def _send_json(
+    send: Send, status: int, doc: Any, extra: list[tuple[bytes, bytes]] | None = None
+) -> None:
+    body = json.dumps(doc).encode()
     headers = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),
@@ -275,16 +288,22 @@ async def _answer(
 
 
 def answer_errors(app: FastAPI) -> None:
-    """Answer the lobby's and the accounts' refusals as 400 with their reason (503 with
-    ``Retry-After`` while the password hashing is busy)."""
+    """Answer the lobby's and the accounts' refusals as 400 with their reason and code (503
+    with ``Retry-After`` while the password hashing is busy), and a
+    :class:`RefusedRequest` with its code beside FastAPI's ``detail``."""
 
     @app.exception_handler(TableError)
     async def table_error(_: Request, error: TableError) -> JSONResponse:
-        return JSONResponse({"detail": str(error)}, status_code=400)
+        return JSONResponse(refusal_body(str(error), error.code, error.params), status_code=400)
 
     @app.exception_handler(AccountError)
     async def account_error(_: Request, error: AccountError) -> JSONResponse:
+        body = refusal_body(str(error), error.code, error.params)
         if isinstance(error, Busy):
-            busy = {"Retry-After": "2"}
-            return JSONResponse({"detail": str(error)}, status_code=503, headers=busy)
-        return JSONResponse({"detail": str(error)}, status_code=400)
+            return JSONResponse(body, status_code=503, headers={"Retry-After": "2"})
+        return JSONResponse(body, status_code=400)
+
+    @app.exception_handler(RefusedRequest)
+    async def refused(_: Request, error: RefusedRequest) -> JSONResponse:
+        body = refusal_body(error.detail, error.code, error.params)
+        return JSONResponse(body, status_code=error.status_code, headers=error.headers)

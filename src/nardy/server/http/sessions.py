@@ -1,20 +1,26 @@
 """Who is asking: the session cookie, the address, and the 429 answer every route gives.
 
->>> too_many(None, "too many new players")  # no wait: nothing happens
+>>> from nardy.server.protocol.refusals import TOO_MANY_NEW_PLAYERS as NEW_PLAYERS
+>>> too_many(None, NEW_PLAYERS)  # no wait: nothing happens
 >>> try:
-...     too_many(1.5, "too many new players")
-... except HTTPException as error:
-...     print(error.status_code, error.detail, error.headers)
-429 too many new players; try again in 2 seconds {'Retry-After': '2'}
+...     too_many(1.5, NEW_PLAYERS)
+... except RefusedRequest as error:
+...     print(error.status_code, error.code, error.headers)
+...     print(error.detail)
+429 too_many_new_players {'Retry-After': '2'}
+too many new players from your address; try again in 2 seconds
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from fastapi import HTTPException, Request, Response
+from fastapi import Request, Response
 
+from nardy.server.http.refused import RefusedRequest
 from nardy.server.http.table_socket import COOKIE
+from nardy.server.protocol import refusals
+from nardy.server.protocol.refusals import Refusal
 from nardy.server.store.database import Store
 
 YEAR = 60 * 60 * 24 * 365
@@ -46,7 +52,7 @@ class Sessions:
         """The player this request's session belongs to; 401 without one."""
         player = self.player_of(request)
         if player is None:
-            raise HTTPException(401, "sign in first: play as a guest or log in")
+            raise RefusedRequest(401, refusals.SIGN_IN_FIRST)
         return player
 
     def start(self, response: Response, player_id: str) -> None:
@@ -67,11 +73,9 @@ def address(request: Request) -> str | None:
     return request.client.host if request.client else None
 
 
-def too_many(wait: float | None, what: str) -> None:
-    """Answer 429 with ``Retry-After`` when a rate says to wait ``wait`` seconds."""
+def too_many(wait: float | None, kind: Refusal) -> None:
+    """Answer 429 with ``Retry-After`` when a rate says to wait ``wait`` seconds (``kind``
+    names the rate, its message the ``seconds``)."""
     if wait is not None:
-        raise HTTPException(
-            429,
-            f"{what}; try again in {int(wait) + 1} seconds",
-            headers={"Retry-After": str(int(wait) + 1)},
-        )
+        seconds = int(wait) + 1
+        raise RefusedRequest(429, kind, {"Retry-After": str(seconds)}, seconds=seconds)

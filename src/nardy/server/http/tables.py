@@ -12,9 +12,11 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, Field
 
+from nardy.server.http.refused import RefusedRequest
 from nardy.server.http.sessions import Sessions
 from nardy.server.http.table_socket import may_watch
 from nardy.server.http.variants import variant_facts
+from nardy.server.protocol import refusals
 from nardy.server.site.lobby import Lobby
 from nardy.server.site.table_request import TableRequest
 from nardy.server.site.throttle import Limits
@@ -67,7 +69,7 @@ class TableRoutes:
         live = self.lobby.tables.get(table_id)
         row = live.row if live is not None else await self.lobby.row(table_id)
         if not may_watch(row, self.sessions.player_of(request), invite):
-            raise HTTPException(403, "this table is private: you need its invitation link")
+            raise RefusedRequest(403, refusals.PRIVATE_TABLE)
 
     async def visible_table(self, table_id: str, request: Request, invite: str | None) -> Room:
         """The table to read (its record, its dice), if this person may see it."""

@@ -16,6 +16,8 @@ from typing import Any, Literal
 from fastapi import APIRouter, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 
+from nardy.server.http.refused import RefusedRequest
+from nardy.server.protocol import refusals
 from nardy.server.protocol.chat import CHAT_LENGTH, ChatRefused, chat_text
 from nardy.server.protocol.computers import holder_of, is_computer
 from nardy.server.site.table_request import TableRequest
@@ -83,7 +85,7 @@ class TournamentRoutes:
     def signed_in(self, request: Request) -> str:
         player = self.player_of(request)
         if player is None:
-            raise HTTPException(401, "sign in first: play as a guest or log in")
+            raise RefusedRequest(401, refusals.SIGN_IN_FIRST)
         return player
 
     async def existing(self, tournament_id: str) -> Any:
@@ -238,7 +240,7 @@ class TournamentRoutes:
                 raise HTTPException(400, f"a chat message is at most {CHAT_LENGTH} characters long")
             await existing(tournament_id)
             if not await throttle.allow_chat(player):
-                raise HTTPException(429, "slow down: too many chat messages, wait a few seconds")
+                raise RefusedRequest(429, refusals.SLOW_DOWN)
             name = await asyncio.to_thread(lambda: store.player(player).name)
             bot = await asyncio.to_thread(is_bot, store, player)
             try:

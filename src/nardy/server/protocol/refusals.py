@@ -114,6 +114,58 @@ KEEPS_MOVING = Refusal("try_again", "this table keeps moving between servers; tr
 ID_TAKEN = Refusal("try_again", "another server holds this new table's id; try again")
 NO_ANSWER = Refusal("try_again", "the table's server does not answer; try again shortly")
 
+# -- the lobby (also answered over HTTP, docs/PROTOCOL.md, "Refusals")
+NO_TABLE = Refusal("no_table", "there is no table {table_id}")
+TABLE_FULL = Refusal("table_full", "this table is full")
+TABLE_WITHDRAWN = Refusal("table_withdrawn", "this table was withdrawn: nobody plays at it")
+PRIVATE_TABLE = Refusal("private_table", "this table is private: you need its invitation link")
+RATED_CREATE = Refusal(
+    "rated_needs_account", "rated tables are for registered players: create an account first"
+)
+RATED_JOIN = Refusal(
+    "rated_needs_account", "this table is rated: log in to an account to play at it"
+)
+UNFINISHED_TABLES = Refusal(
+    "too_many_tables", "you have {count} unfinished tables; finish or resign some first"
+)
+WAITING_TABLES = Refusal(
+    "too_many_waiting",
+    "you have {count} tables waiting for an opponent already; play there first",
+)
+NOT_YOUR_TABLE = Refusal("not_your_table", "only the player who made this table can withdraw it")
+NOT_WAITING = Refusal(
+    "table_not_waiting", "only a table still waiting for players can be withdrawn"
+)
+
+# -- the accounts (nardy.server.site.accounts.AccountError)
+NAME_INVISIBLE = Refusal("bad_name", "a name needs at least one visible letter or digit")
+NAME_TOO_LONG = Refusal("name_too_long", "a name has at most 40 characters")
+NAME_KEPT = Refusal("name_kept", "the name {name!r} is kept for the computer; choose another")
+NAME_OF_ACCOUNT = Refusal("name_taken", "the name {name!r} is taken by an account; choose another")
+NAME_TAKEN = Refusal("name_taken", "the name {name!r} is taken; choose another")
+NAME_UNAVAILABLE = Refusal(
+    "name_unavailable", "the name {name!r} cannot be registered; choose another"
+)
+WEAK_PASSWORD = Refusal("weak_password", "a password needs at least 8 characters")
+WRONG_PASSWORD = Refusal("wrong_password", "wrong name or password")
+BUSY = Refusal("busy", "the server is busy signing people in; try again in a moment")
+
+# -- HTTP only (nardy.server.http.refused)
+SIGN_IN_FIRST = Refusal("sign_in", "sign in first: play as a guest or log in")
+TOO_MANY_REQUESTS = Refusal(
+    "too_many_requests", "too many requests; try again in {seconds} seconds"
+)
+TOO_MANY_NEW_PLAYERS = Refusal(
+    "too_many_new_players",
+    "too many new players from your address; try again in {seconds} seconds",
+)
+TOO_MANY_LOGINS = Refusal(
+    "too_many_logins", "too many failed logins; try again in {seconds} seconds"
+)
+ORIGIN_REFUSED = Refusal("origin_refused", "requests from {origin} are not accepted here")
+TOO_LARGE = Refusal("too_large", "the request body is too large (the limit is {limit} bytes)")
+SERVER_FAILED = Refusal("server_failed", "the server failed to answer this request")
+
 RULES: dict[type[Exception], str] = {
     ProtocolError: BAD_MESSAGE,
     rules.NotYourTurnError: "not_your_turn",

@@ -34,6 +34,8 @@ from typing import Any, TypeVar
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from nardy.server.protocol import refusals
+from nardy.server.protocol.refusals import Refusal
 from nardy.server.store import names
 from nardy.server.store.database import NameTaken, PlayerRow, Store
 
@@ -45,7 +47,18 @@ seat name in each language of the site ("Computer (expert)")."""
 
 
 class AccountError(ValueError):
-    """A name or password that cannot be used."""
+    """A name or password that cannot be used: the English reason (``str``), its kind
+    (``code``) and the values it names (``params``), as :class:`TableError` has them.
+
+    >>> error = AccountError(refusals.NAME_TAKEN, name="Ala")
+    >>> str(error), error.code, error.params
+    ("the name 'Ala' is taken; choose another", 'name_taken', {'name': 'Ala'})
+    """
+
+    def __init__(self, kind: Refusal, /, **params: Any) -> None:
+        super().__init__(kind.message.format(**params) if params else kind.message)
+        self.code = kind.code
+        self.params: dict[str, Any] = params
 
 
 class Busy(AccountError):
@@ -63,9 +76,9 @@ def clean_name(name: str) -> str:
     """
     cleaned = " ".join("".join(ch for ch in name if ch.isprintable()).split())
     if not names.visible(cleaned):
-        raise AccountError("a name needs at least one visible letter or digit")
+        raise AccountError(refusals.NAME_INVISIBLE)
     if len(cleaned) > 40:
-        raise AccountError("a name has at most 40 characters")
+        raise AccountError(refusals.NAME_TOO_LONG)
     return cleaned
 
 
@@ -116,18 +129,18 @@ class Accounts:
     def _check_free(self, name: str, player_id: str | None) -> None:
         """Refuse the computer's names, and the name of an account not ``player_id``'s."""
         if reserved(name):
-            raise AccountError(f"the name {name!r} is kept for the computer; choose another")
+            raise AccountError(refusals.NAME_KEPT, name=name)
         holder = self.store.account(name_key(name))
         if holder is not None and holder.id != player_id:
-            raise AccountError(f"the name {name!r} is taken by an account; choose another")
+            raise AccountError(refusals.NAME_OF_ACCOUNT, name=name)
 
     async def register(self, name: str, password: str) -> PlayerRow:
         """A new account. A taken name is refused without looking at the password, so
         registering is never a way to sign in (or to guess an account's password)."""
         name = clean_name(name)
         if len(password) < 8:
-            raise AccountError("a password needs at least 8 characters")
-        unavailable = AccountError(f"the name {name!r} cannot be registered; choose another")
+            raise AccountError(refusals.WEAK_PASSWORD)
+        unavailable = AccountError(refusals.NAME_UNAVAILABLE, name=name)
         if reserved(name):
             raise unavailable
         if await asyncio.to_thread(self.store.account, name_key(name)) is not None:
@@ -148,7 +161,7 @@ class Accounts:
         try:
             self.store.rename_player(player_id, name, name_key(name) if registered else None)
         except NameTaken:
-            raise AccountError(f"the name {name!r} is taken; choose another") from None
+            raise AccountError(refusals.NAME_TAKEN, name=name) from None
         return PlayerRow(player.id, name, player.password_hash)
 
     async def login(self, name: str, password: str) -> PlayerRow:
@@ -157,7 +170,7 @@ class Accounts:
         if stored is None:  # the same work and the same answer as a wrong password
             stored = await self._dummy_hash()
         if not await self._hashing(self._verify, stored, password) or player is None:
-            raise AccountError("wrong name or password")
+            raise AccountError(refusals.WRONG_PASSWORD)
         return player
 
     def _verify(self, stored: str, password: str) -> bool:
@@ -174,7 +187,7 @@ class Accounts:
     async def _hashing(self, work: Any, *args: Any) -> Any:
         """Run ``work`` in the hashing pool, or refuse when too many wait for it."""
         if self.pending >= self.room:
-            raise Busy("the server is busy signing people in; try again in a moment")
+            raise Busy(refusals.BUSY)
         self.pending += 1
         try:
             return await asyncio.get_running_loop().run_in_executor(self.pool, work, *args)

@@ -267,16 +267,14 @@ class Lobby:
             rows = await asyncio.to_thread(lambda: list(self.store.tables("open", "playing")))
             mine = [row for row in rows if player_id in row.seats]
         if len(mine) >= limits.unfinished_tables_per_player:
-            raise TableError(f"you have {len(mine)} unfinished tables; finish or resign some first")
+            raise TableError(refusals.UNFINISHED_TABLES, count=len(mine))
         waiting = [row for row in mine if row.status == "open"]
         if request.opponent != "computer" and len(waiting) >= limits.open_tables_per_player:
-            raise TableError(
-                f"you have {len(waiting)} tables waiting for an opponent already; play there first"
-            )
+            raise TableError(refusals.WAITING_TABLES, count=len(waiting))
 
     async def create(self, player_id: str, name: str, request: TableRequest) -> Room:
         if request.rated and not await asyncio.to_thread(self.ratings.may_rate, player_id):
-            raise TableError("rated tables are for registered players: create an account first")
+            raise TableError(refusals.RATED_CREATE)
         seed = dice_service.new_seed()
         seats: list[str | None] = [None] * request.participants
         names = {player_id: name}
@@ -352,17 +350,17 @@ class Lobby:
                 return table
             row = table.row
             if table.withdrawn is not None:
-                raise TableError("this table was withdrawn: nobody plays at it")
+                raise TableError(refusals.TABLE_WITHDRAWN)
             if row.status != "open" or None not in row.seats:
-                raise TableError("this table is full")
+                raise TableError(refusals.TABLE_FULL)
             if table.gone:  # unloaded (nobody was there) or taken over: ask its holder
                 raise Moved(NOT_HERE)
             if row.invite is not None and invite != row.invite:
-                raise TableError("this table is private: you need its invitation link")
+                raise TableError(refusals.PRIVATE_TABLE)
             if row.options.get("rated") and not await asyncio.to_thread(
                 self.ratings.may_rate, player_id
             ):
-                raise TableError("this table is rated: log in to an account to play at it")
+                raise TableError(refusals.RATED_JOIN)
             seats = list(row.seats)
             seat = seats.index(None)
             seats[seat] = player_id
@@ -530,7 +528,7 @@ class Lobby:
         try:
             return await asyncio.to_thread(self.store.table, table_id)
         except StoreError:
-            raise TableError(f"there is no table {table_id}") from None
+            raise TableError(refusals.NO_TABLE, table_id=table_id) from None
 
     async def load(self, row: TableRow) -> Room:
         """The live table of ``row`` in this process: rebuilt from its stored events and

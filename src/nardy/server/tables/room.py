@@ -402,9 +402,9 @@ class Room:
         async def work() -> int:
             seat = self.creator_seat()
             if seat is None or self.row.seats[seat] != player_id:
-                raise TableError("only the player who made this table can withdraw it")
+                raise TableError(refusals.NOT_YOUR_TABLE)
             if self.row.status != "open" or self.is_over():
-                raise TableError("only a table still waiting for players can be withdrawn")
+                raise TableError(refusals.NOT_WAITING)
             await self._withdraw("creator")
             return self.n
 

@@ -1,7 +1,17 @@
 // The HTTP side of the server.
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
-export class ApiError extends Error {}
+/** A refused request: the server's English ``detail`` as the message, and the kind of
+ * refusal (``code``, with the values it names in ``params``) when the server gives one
+ * (docs/PROTOCOL.md, "Refusals"); ``status`` is the HTTP status. */
+export class ApiError extends Error {
+  constructor(message, { code = null, params = {}, status = null } = {}) {
+    super(message);
+    this.code = code;
+    this.params = params;
+    this.status = status;
+  }
+}
 
 export async function api(path, body) {
   const options = body === undefined
@@ -22,7 +32,9 @@ export async function api(path, body) {
   if (!response.ok) {
     let detail = doc && doc.detail;
     if (Array.isArray(detail)) detail = detail.map((d) => d.msg).join("; ");
-    throw new ApiError(detail || `HTTP ${response.status}`);
+    const code = doc && typeof doc.code === "string" ? doc.code : null;
+    const params = (doc && doc.params) || {};
+    throw new ApiError(detail || `HTTP ${response.status}`, { code, params, status: response.status });
   }
   return doc;
 }

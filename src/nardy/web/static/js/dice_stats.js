@@ -6,6 +6,7 @@
 import { api } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
+import { errorText } from "./refusals.js";
 
 /** A bar ``percent`` wide (set through the style object: the page's CSP allows no
  * style attributes). */
@@ -29,7 +30,7 @@ export function diceStatsView(root) {
     try {
       stats = await api("/api/dice/stats");
     } catch (error) {
-      failure = t("error.server", { message: error.message });
+      failure = errorText(error);
     }
     render();
   }

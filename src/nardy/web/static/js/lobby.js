@@ -7,6 +7,7 @@ import { api, whoAmI } from "./api.js";
 import { seatNames, settingsSummary, variantName } from "./common.js";
 import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { errorText } from "./refusals.js";
 import { accountCard } from "./lobby/account.js";
 import { createCard, newForm } from "./lobby/create.js";
 import { myGamesCard, tablesCard } from "./lobby/lists.js";
@@ -119,7 +120,7 @@ export async function joinView(root, tableId, invite) {
     me = await ensureSession();
     table = await api(`/api/tables/${tableId}${query}`);
   } catch (error) {
-    toast(t("error.server", { message: error.message }));
+    toast(errorText(error));
     location.hash = "#/";
     return { close() {}, rerender() {} };
   }
@@ -141,7 +142,7 @@ export async function joinView(root, tableId, invite) {
               await api(`/api/tables/${tableId}/join`, { invite });
               location.hash = `#/table/${tableId}`;
             } catch (error) {
-              toast(t("error.server", { message: error.message }));
+              toast(errorText(error));
             }
           } }, t("join.accept")),
           h("button", { type: "button", id: "join-decline", onclick: () => { location.hash = "#/"; } }, t("join.decline")))));

@@ -6,6 +6,7 @@ import { api, whoAmI } from "./api.js";
 import { seatName, settingsSummary, variantName } from "./common.js";
 import { clear, h } from "./dom.js";
 import { language, t } from "./i18n.js";
+import { errorText } from "./refusals.js";
 import { rulesLink } from "./rules_link.js";
 import { challengeCard } from "./challenge.js";
 import { ratingGraph } from "./rating_graph.js";
@@ -58,7 +59,7 @@ export function profileView(root, playerId) {
       ]);
       more = games.length === PAGE;
     } catch (error) {
-      clear(page).append(h("section", { class: "card" }, h("p", {}, t("error.server", { message: error.message }))));
+      clear(page).append(h("section", { class: "card" }, h("p", {}, errorText(error))));
       return;
     }
     if (!closed) render();

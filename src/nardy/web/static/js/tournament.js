@@ -7,6 +7,7 @@ import { api, whoAmI } from "./api.js";
 import { formatClock, seatNames, variantName } from "./common.js";
 import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { errorText } from "./refusals.js";
 import { tournamentChat } from "./tournament_chat.js";
 
 export function tournamentView(root, id) {
@@ -20,7 +21,7 @@ export function tournamentView(root, id) {
     try {
       [me, doc] = await Promise.all([whoAmI(), api(`/api/tournaments/${id}`)]);
     } catch (error) {
-      clear(page).append(h("section", { class: "card" }, h("p", {}, t("error.server", { message: error.message }))));
+      clear(page).append(h("section", { class: "card" }, h("p", {}, errorText(error))));
       return;
     }
     chat.setSignedIn(Boolean(me && me.id));
@@ -40,7 +41,7 @@ export function tournamentView(root, id) {
       await api(`/api/tournaments/${id}/${path}`, body === undefined ? {} : body);
       await load();
     } catch (error) {
-      toast(t("error.server", { message: error.message }));
+      toast(errorText(error));
     }
   }
 

@@ -6,6 +6,7 @@
 import { api } from "./api.js";
 import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { errorText } from "./refusals.js";
 import { botMark } from "./profile.js";
 
 const LENGTH = 500; // the longest line the server takes (protocol/chat.py)
@@ -64,7 +65,7 @@ export function tournamentChat(id) {
       field.value = "";
       await poll();
     } catch (error) {
-      toast(t("error.server", { message: error.message }));
+      toast(errorText(error));
     } finally {
       busy = false;
     }

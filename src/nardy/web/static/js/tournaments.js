@@ -6,6 +6,7 @@ import { api, whoAmI } from "./api.js";
 import { variantName } from "./common.js";
 import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { errorText } from "./refusals.js";
 import { VARIANTS } from "./variants.js";
 
 const FORMATS = ["swiss", "knockout", "arena"];
@@ -46,7 +47,7 @@ export function tournamentsView(root) {
     try {
       [me, { tournaments: all }] = await Promise.all([whoAmI(), api("/api/tournaments")]);
     } catch (error) {
-      toast(t("error.server", { message: error.message }));
+      toast(errorText(error));
     }
     render();
   }
@@ -72,7 +73,7 @@ export function tournamentsView(root) {
       const { id } = await api("/api/tournaments", { ...form, name: form.name || t("tournaments.default_name") });
       location.hash = `#/tournament/${id}`;
     } catch (error) {
-      toast(t("error.server", { message: error.message }));
+      toast(errorText(error));
     }
   }
 

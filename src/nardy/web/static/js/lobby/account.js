@@ -5,9 +5,10 @@
 import { api, setMe } from "../api.js";
 import { h, toast } from "../dom.js";
 import { t } from "../i18n.js";
+import { errorText } from "../refusals.js";
 
 function failed(error) {
-  toast(t("error.server", { message: error.message }));
+  toast(errorText(error));
 }
 
 /** ``me`` is the signed-in player or null; ``done`` reloads the lobby after a change;

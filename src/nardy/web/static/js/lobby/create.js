@@ -6,6 +6,7 @@
 import { variantName } from "../common.js";
 import { h, toast } from "../dom.js";
 import { has, t } from "../i18n.js";
+import { errorText } from "../refusals.js";
 import { rulesLink } from "../rules_link.js";
 import { isCorrespondence, timeControlSelect } from "../timecontrol.js";
 import { LENGTHS, VARIANTS, facts, levelOr, levelsOf, settingDefaults, variantOr } from "../variants.js";
@@ -141,7 +142,7 @@ export function createCard(form, render, open, me) {
       await startTable(requestOf(form, me));
     } catch (error) {
       submit.disabled = false;
-      toast(t("error.server", { message: error.message }));
+      toast(errorText(error));
     }
   } },
   kind,

@@ -7,6 +7,7 @@ import { api } from "../api.js";
 import { seatNames, settingsSummary, variantName } from "../common.js";
 import { h, toast } from "../dom.js";
 import { t } from "../i18n.js";
+import { errorText } from "../refusals.js";
 import { clockLabel } from "../timecontrol.js";
 import { ensureSession } from "./session.js";
 
@@ -52,7 +53,7 @@ async function join(id) {
     await api(`/api/tables/${id}/join`, {});
     location.hash = `#/table/${id}`;
   } catch (error) {
-    toast(t("error.server", { message: error.message }));
+    toast(errorText(error));
   }
 }
 

@@ -6,6 +6,7 @@ import { boardSVG } from "../board.js";
 import { variantName } from "../common.js";
 import { h, toast } from "../dom.js";
 import { t } from "../i18n.js";
+import { errorText } from "../refusals.js";
 import { VARIANTS, facts, levelOr, levelsOf, settingDefaults, startPosition, variantOr } from "../variants.js";
 import { startTable } from "./session.js";
 import { strengthLine } from "./strength.js";
@@ -59,7 +60,7 @@ export function quickCard(me, rerender) {
       await startTable(quickGame(variant, strength.value));
     } catch (error) {
       go.disabled = false;
-      toast(t("error.server", { message: error.message }));
+      toast(errorText(error));
     }
   } }, t("lobby.quick_play"));
   const who = me && me.id ? t("lobby.playing_as", { name: me.name }) : t("lobby.guest_hint");

@@ -8,6 +8,7 @@ import { dieSVG } from "../board.js";
 import { colourOf, formatClock, seatNames } from "../common.js";
 import { h, toast } from "../dom.js";
 import { t } from "../i18n.js";
+import { errorText } from "../refusals.js";
 import { rulesLink } from "../rules_link.js";
 import { timeLeft } from "../turns.js";
 import { facts } from "../variants.js";
@@ -191,7 +192,7 @@ export function inviteCard(state, tableId) {
   const box = h("section", { class: "card invite" }, h("p", {}, t("table.waiting_opponent")));
   if (state.you !== null && state.you !== undefined) {
     const withdraw = async () => {
-      try { await api(`/api/tables/${tableId}/withdraw`, {}); } catch (error) { toast(error.message); }
+      try { await api(`/api/tables/${tableId}/withdraw`, {}); } catch (error) { toast(errorText(error)); }
     };
     box.append(button("withdraw", t("table.withdraw"), withdraw));
   }
