@@ -16,7 +16,7 @@ the game it was applied to is unchanged (it is immutable).
 >>> game.apply(Roll(0, (6, 6)))
 Traceback (most recent call last):
 ...
-nardy.rules.errors.IllegalActionError: it is player 1's turn, not player 0's
+nardy.rules.errors.NotYourTurnError: it is player 1's turn, not player 0's
 
 The game is one immutable value and every event is a transition of it; the phases read
 and hand on each other's state, so they stay in one module.
