@@ -270,8 +270,7 @@ async def _answer(
     **params: Any,
 ) -> None:
     """Refuse a request here, with the code of its ``kind``."""
-    detail = kind.message.format(**params) if params else kind.message
-    await _send_json(send, status, refusal_body(detail, kind.code, params), extra)
+    await _send_json(send, status, refusal_body(kind.text(params), kind.code, params), extra)
 
 
 async def _send_json(

@@ -39,7 +39,6 @@ class RefusedRequest(HTTPException):
         /,
         **params: Any,
     ) -> None:
-        detail = kind.message.format(**params) if params else kind.message
-        super().__init__(status, detail, headers)
+        super().__init__(status, kind.text(params), headers)
         self.code = kind.code
         self.params: dict[str, Any] = params

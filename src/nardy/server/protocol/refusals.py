@@ -38,6 +38,14 @@ class Refusal:
     code: str
     message: str
 
+    def text(self, params: dict[str, Any]) -> str:
+        """The English message with the values ``params`` names filled in.
+
+        >>> CONTRIBUTION_SENT.text({"game": 3})
+        'you have sent your contribution to game 3 already'
+        """
+        return self.message.format(**params) if params else self.message
+
 
 REFUSED = "refused"
 """The code of a refusal without a kind of its own."""
@@ -196,8 +204,7 @@ class TableError(rules.NardyError):
 
     def __init__(self, kind: Refusal | str, /, **params: Any) -> None:
         refusal = kind if isinstance(kind, Refusal) else Refusal(REFUSED, kind)
-        message = refusal.message.format(**params) if params else refusal.message
-        super().__init__(message)
+        super().__init__(refusal.text(params))
         self.code = refusal.code
         self.params: dict[str, Any] = params
 

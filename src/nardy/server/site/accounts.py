@@ -56,7 +56,7 @@ class AccountError(ValueError):
     """
 
     def __init__(self, kind: Refusal, /, **params: Any) -> None:
-        super().__init__(kind.message.format(**params) if params else kind.message)
+        super().__init__(kind.text(params))
         self.code = kind.code
         self.params: dict[str, Any] = params
 
