@@ -23,7 +23,7 @@ from nardy.server.store.database import Store
 from nardy.server.tables.table import Table
 
 VARIANTS = [
-    ("backgammon", {"match_to": 5}),
+    ("backgammon", {"match_to": 3}),
     ("long-nardy", {"match_to": 3}),
     ("dutch", {"match_to": 3}),
     ("nackgammon", {"match_to": 3}),
