@@ -84,7 +84,9 @@ def test_a_player_sees_the_other_leave_and_come_back(
         left = time.monotonic()
         away = ala.locator(f'{them}[data-presence="away"]')
         away.wait_for()
-        assert time.monotonic() - left < 1.0
+        # Told by the closing socket, not found out by a lapsed ping (uvicorn pings every
+        # 20 s): well under that even on a loaded machine.
+        assert time.monotonic() - left < 5.0
         shown = away.inner_text().strip()
         assert as_pattern(words["presence.away_left"]).match(shown), shown
         assert away.get_attribute("title") == words["presence.grace"]
