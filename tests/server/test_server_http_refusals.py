@@ -94,3 +94,117 @@ def test_the_guards_refusals_carry_their_code(live: LiveServer) -> None:
                 "params": {"limit": limit},
             },
         )
+
+
+def refusal(answer: httpx.Response) -> tuple[int, dict[str, object]]:
+    return answer.status_code, answer.json()
+
+
+def test_tournament_refusals_carry_their_code(live: LiveServer) -> None:
+    async def scenario() -> None:
+        ala, ben = await Client(live.url, "Ala").guest(), await Client(live.url, "Ben").guest()
+        cup = {"name": "Cup", "variant": "backgammon", "format": "swiss"}
+        made = await ala.http.post("/api/tournaments", json=cup)
+        tournament = made.json()["id"]
+        start = f"/api/tournaments/{tournament}/start"
+        assert refusal(await ben.http.post(start)) == (
+            403,
+            {
+                "detail": "only the tournament's creator may start it",
+                "code": "tournament_creator_only",
+            },
+        )
+        assert refusal(await ala.http.post(start)) == (
+            400,
+            {
+                "detail": "a tournament needs two players or more to start",
+                "code": "too_few_players",
+            },
+        )
+        assert refusal(await ben.http.post(f"/api/tournaments/{tournament}/leave")) == (
+            400,
+            {"detail": "you are not in this tournament", "code": "not_in_tournament"},
+        )
+        blank = await ben.http.post(f"/api/tournaments/{tournament}/chat", json={"text": " "})
+        assert refusal(blank) == (
+            400,
+            {"detail": "a chat message needs some 'text'", "code": "empty_chat"},
+        )
+        assert refusal(await ben.http.get("/api/tournaments/nosuch")) == (
+            404,
+            {
+                "detail": "there is no tournament nosuch",
+                "code": "no_tournament",
+                "params": {"tournament_id": "nosuch"},
+            },
+        )
+        await ala.close()
+        await ben.close()
+
+    run(scenario())
+
+
+def test_reading_and_checking_refusals_carry_their_code(live: LiveServer) -> None:
+    with httpx.Client(base_url=live.url, trust_env=False, timeout=60) as http:
+        variants = "backgammon, long-nardy, dutch, nackgammon"
+        assert refusal(http.get("/api/ratings/chess")) == (
+            404,
+            {
+                "detail": f"unknown variant 'chess'; variants: {variants}",
+                "code": "unknown_variant",
+                "params": {"variant": "chess", "variants": variants},
+            },
+        )
+        assert refusal(http.get("/api/players/nobody")) == (
+            404,
+            {
+                "detail": "there is no player nobody",
+                "code": "no_player",
+                "params": {"player_id": "nobody"},
+            },
+        )
+        check = {"seed": "not hex", "commitment": "00", "rolls": [[3, 1]]}
+        assert refusal(http.post("/api/verify-dice", json=check)) == (
+            400,
+            {"detail": "the seed must be hexadecimal", "code": "bad_seed"},
+        )
+        odd = http.post("/api/verify-dice", json={**check, "rolls": [[3, 1, 2]]})
+        assert refusal(odd) == (400, {"detail": "each roll is two dice", "code": "bad_rolls"})
+        cube = {"position_id": "4HPwATDgc/ABMA", "cube": 3}
+        assert refusal(http.post("/api/analyse", json=cube)) == (
+            400,
+            {"detail": "'cube' is a power of two from 1 to 64", "code": "bad_cube"},
+        )
+
+
+def test_token_refusals_carry_their_code(live: LiveServer) -> None:
+    with httpx.Client(base_url=live.url, trust_env=False, timeout=60) as http:
+        assert http.post("/api/guest", json={"name": "Ala"}).is_success
+        assert refusal(http.post("/api/tokens", json={})) == (
+            403,
+            {
+                "detail": "tokens are for registered accounts: create one first",
+                "code": "tokens_for_accounts",
+            },
+        )
+    with httpx.Client(base_url=live.url, trust_env=False, timeout=60) as http:
+        bot = {"name": "Robo", "password": "a bot's password", "bot": True}
+        assert http.post("/api/register", json=bot).is_success
+        assert refusal(http.delete("/api/tokens/nosuch")) == (
+            404,
+            {"detail": "you have no such token", "code": "no_token"},
+        )
+    wrong = {"Authorization": "Bearer not-a-token"}
+    with httpx.Client(base_url=live.url, trust_env=False, timeout=60, headers=wrong) as http:
+        events = http.get("/api/bot/events")
+        assert refusal(events) == (
+            401,
+            {"type": "error", "message": "this token is wrong or was revoked", "code": "bad_token"},
+        )
+        assert events.headers["www-authenticate"] == "Bearer"
+        table = http.post("/api/tables", json={"variant": "backgammon", "settings": {}})
+        assert refusal(table) == (
+            401,
+            {"detail": "this token is wrong or was revoked", "code": "bad_token"},
+        )
+        assert table.headers["www-authenticate"] == "Bearer"

@@ -4,7 +4,7 @@
 take a token through it too (``POST /api/tables``, joins, tournament entries), and the
 Bot API's routes require one. A missing, wrong or revoked token is 401; each of a token's
 Bot API calls waits its turn under the token's rate, so a bot is slowed, never refused,
-for its pace.
+for its pace. A refusal here carries its code (docs/PROTOCOL.md, "Refusals").
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ from dataclasses import dataclass
 
 from fastapi import HTTPException, Request
 
+from nardy.server.protocol import refusals
+from nardy.server.protocol.refusals import Refusal
 from nardy.server.site.throttle import Throttle
 from nardy.server.store import bots as stored
 from nardy.server.store.database import Store
 
 SCHEME = "bearer"
-
-NOT_A_BOT = 'this account is not a bot account: register one with "bot": true'
 
 
 @dataclass(frozen=True)
@@ -39,12 +39,23 @@ def bearer_secret(request: Request) -> str | None:
         return None
     scheme, _, secret = header.partition(" ")
     if scheme.lower() != SCHEME or not secret.strip():
-        raise unauthorized("the Authorization header must be 'Bearer TOKEN'")
+        raise unauthorized(refusals.BEARER_FORM)
     return secret.strip()
 
 
-def unauthorized(message: str) -> HTTPException:
-    return HTTPException(401, message, headers={"WWW-Authenticate": "Bearer"})
+class TokenRefused(HTTPException):
+    """A request refused for its token (401, naming the scheme asked for) or for the
+    account it names (403), with the ``code`` of its kind and no values to name."""
+
+    def __init__(self, status: int, kind: Refusal) -> None:
+        headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+        super().__init__(status, kind.message, headers)
+        self.code = kind.code
+        self.params: dict[str, object] = {}
+
+
+def unauthorized(kind: Refusal) -> TokenRefused:
+    return TokenRefused(401, kind)
 
 
 class Bearer:
@@ -61,7 +72,7 @@ class Bearer:
             return None
         found = stored.token_holder(self.store, secret)
         if found is None:
-            raise unauthorized("this token is wrong or was revoked")
+            raise unauthorized(refusals.BAD_TOKEN)
         return Caller(*found)
 
     def player(self, request: Request) -> str | None:
@@ -75,16 +86,16 @@ class Bearer:
         address = request.client.host if request.client else None
         if bearer_secret(request) is None:
             await self.throttle.pace_bot(f"address:{address}")
-            raise unauthorized("the Bot API needs 'Authorization: Bearer TOKEN'")
+            raise unauthorized(refusals.TOKEN_NEEDED)
         try:
             caller = await asyncio.to_thread(self.caller, request)
-        except HTTPException:
+        except TokenRefused:
             await self.throttle.pace_bot(f"address:{address}")  # guessing is slowed
             raise
         assert caller is not None
         await self.throttle.pace_bot(caller.token)
         if not await asyncio.to_thread(stored.is_bot, self.store, caller.player):
-            raise HTTPException(403, NOT_A_BOT)
+            raise TokenRefused(403, refusals.NOT_A_BOT)
         return caller
 
     def live(self, caller: Caller) -> bool:

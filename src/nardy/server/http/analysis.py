@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from nardy.rules.errors import NardyError
@@ -89,7 +89,7 @@ class AnalysisRoutes:
         if not may_watch(room.row, self.player_of(request), invite):
             raise RefusedRequest(403, refusals.PRIVATE_TABLE)
         if not isinstance(room, Table):
-            raise HTTPException(400, "reviews and hints are for matches, not chouette tables")
+            raise RefusedRequest(400, refusals.REVIEWS_MATCH_ONLY)
         return room
 
     async def review_state(self, table: Table) -> dict[str, Any]:
@@ -134,7 +134,7 @@ class AnalysisRoutes:
             table = await match_table(table_id, request, invite)
             games = finished_games(table)
             if not games:
-                raise HTTPException(400, "no game of this table has finished yet")
+                raise RefusedRequest(400, refusals.NO_FINISHED_GAME)
             await self.reviews.request(table.id, games)
             return await review_state(table)
 
@@ -155,15 +155,11 @@ class AnalysisRoutes:
             table = await self.match_table(table_id, request, None)
             seat = table.seat_of(self.player_of(request))
             if seat is None:
-                raise HTTPException(400, "hints are for the players at the table")
+                raise RefusedRequest(400, refusals.HINTS_PLAYERS_ONLY)
             if not table.hints_allowed():
-                raise HTTPException(
-                    400,
-                    "hints are for games against the computer, and for unrated games"
-                    " between people when both agree",
-                )
+                raise RefusedRequest(400, refusals.HINTS_NOT_ALLOWED)
             if table.is_over():
-                raise HTTPException(400, "the match is over")
+                raise RefusedRequest(400, refusals.MATCH_OVER)
             return await self.hint(request, table.n, table.record(), seat, ply)
 
     async def hint(
@@ -180,13 +176,13 @@ class AnalysisRoutes:
         """A hint at a chouette, for a participant with only computers beside them."""
         who = room.seat_of(self.player_of(request))
         if who is None:
-            raise HTTPException(400, "hints are for the players at the table")
+            raise RefusedRequest(400, refusals.HINTS_PLAYERS_ONLY)
         if not room.hints_allowed(who):
-            raise HTTPException(400, "hints at a chouette are for a player with only computers")
+            raise RefusedRequest(400, refusals.CHOUETTE_HINTS)
         try:
             record, side = room.hint_record(who)
         except TableError as error:
-            raise HTTPException(400, str(error)) from None
+            raise RefusedRequest.of(400, error) from None
         return await self.hint(request, room.n, record, side, ply)
 
     def position_routes(self, routes: APIRouter) -> None:
@@ -222,7 +218,7 @@ class AnalysisRoutes:
             position, dice, _ = _read_position(_with_text(query))
             if query.games not in ROLLOUT_GAMES:
                 sizes = ", ".join(map(str, ROLLOUT_GAMES))
-                raise HTTPException(400, f"a rollout here is {sizes} games")
+                raise RefusedRequest(400, refusals.ROLLOUT_GAMES, sizes=sizes)
             desk.check_cost(position, games=query.games)
             await desk.refuse_live(position, dice)
             job = ("rollout", position_to_json(position, dice), query.games)
@@ -233,11 +229,11 @@ def _stakes(query: PositionQuery) -> dict[str, Any]:
     """The cube and score of a position's query, or a 400 saying what is wrong."""
     score = [*query.score, 0, 0][:2]
     if query.owner not in ("centred", "roller", "opponent"):
-        raise HTTPException(400, "'owner' is centred, roller or opponent")
+        raise RefusedRequest(400, refusals.CUBE_OWNER)
     if query.cube not in (1, 2, 4, 8, 16, 32, 64):
-        raise HTTPException(400, "'cube' is a power of two from 1 to 64")
+        raise RefusedRequest(400, refusals.CUBE_VALUE)
     if query.match_to and not all(0 <= s < query.match_to for s in score):
-        raise HTTPException(400, "each score must be below the match length")
+        raise RefusedRequest(400, refusals.SCORE_BELOW_LENGTH)
     return {"cube": query.cube, "owner": query.owner, "score": score, "crawford": query.crawford}
 
 
@@ -245,7 +241,7 @@ def _ply(asked: int | None, default: int) -> int:
     if asked is None:
         return default
     if not 0 <= asked <= MAX_PLY:
-        raise HTTPException(400, f"'ply' is from 0 to {MAX_PLY}")
+        raise RefusedRequest(400, refusals.PLY_RANGE, most=MAX_PLY)
     return asked
 
 
@@ -257,11 +253,11 @@ def _with_text(query: PositionQuery) -> PositionQuery:
     if query.text is None:
         return query
     if query.position is not None or query.position_id is not None:
-        raise HTTPException(400, "give one of 'text', 'position' and 'position_id'")
+        raise RefusedRequest(400, refusals.ONE_OF_THREE)
     try:
         state = read_position_or_match(query.text)
     except NardyError as error:
-        raise HTTPException(400, str(error)) from None
+        raise unreadable(error) from None
     me, owner = state.on_roll, state.owner
     return query.model_copy(
         update={
@@ -285,7 +281,7 @@ def _read_position(query: PositionQuery) -> tuple[Any, Any, Any]:
     from nardy.rules.settings import Settings
 
     if (query.position is None) == (query.position_id is None):
-        raise HTTPException(400, "give either 'position' (position JSON) or 'position_id'")
+        raise RefusedRequest(400, refusals.ONE_OF_TWO)
     try:
         if query.position is not None:
             position, dice = position_from_json(query.position)
@@ -293,21 +289,20 @@ def _read_position(query: PositionQuery) -> tuple[Any, Any, Any]:
             position, dice = position_from_id(str(query.position_id).strip()), None
         if query.dice is not None:
             if len(query.dice) != 2:
-                raise HTTPException(400, "'dice' are two numbers from 1 to 6")
+                raise RefusedRequest(400, refusals.TWO_DICE)
             dice = (query.dice[0], query.dice[1])
             check_dice(dice)
         if position.off == (15, 15):
-            raise HTTPException(
-                400,
-                "both sides have borne off all their checkers, but the "
-                "game ends when the first side has (RULES.md C7)",
-            )
+            raise RefusedRequest(400, refusals.BOTH_BORNE_OFF)
         values: dict[str, Any] = {"match_to": query.match_to}
         if query.match_to and "crawford" in position.variant.setting_names:
             values["crawford"] = True
         settings = Settings.for_variant(position.variant, values)
-    except NardyError as error:
-        raise HTTPException(400, str(error)) from None
-    except ValueError as error:
-        raise HTTPException(400, str(error)) from None
+    except (NardyError, ValueError) as error:
+        raise unreadable(error) from None
     return position, dice, settings
+
+
+def unreadable(error: Exception) -> RefusedRequest:
+    """The refusal of a position that could not be read, and why (``params.reason``)."""
+    return RefusedRequest(400, refusals.UNREADABLE_POSITION, reason=str(error))

@@ -13,13 +13,13 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 from pydantic import BaseModel, Field
 
 from nardy.server.bots.events import Revocations, Watch, event_lines
 from nardy.server.bots.tables import BotTables, Refused
-from nardy.server.bots.tokens import Bearer, Caller
+from nardy.server.bots.tokens import Bearer, Caller, TokenRefused
 from nardy.server.http.refused import RefusedRequest
 from nardy.server.http.table_socket import COOKIE
 from nardy.server.protocol import bot_api, refusals
@@ -95,17 +95,18 @@ class BotRoutes:
         session = request.cookies.get(COOKIE)
         player_id = self.store.session_player(session) if session else None
         if player_id is None:
-            raise HTTPException(401, "sign in to your account first")
+            raise RefusedRequest(401, refusals.ACCOUNT_FIRST)
         if self.store.player(player_id).password_hash is None:
-            raise HTTPException(403, "tokens are for registered accounts: create one first")
+            raise RefusedRequest(403, refusals.TOKENS_FOR_ACCOUNTS)
         return player_id
 
     async def bot(self, request: Request) -> Caller | JSONResponse:
         """The bot a token belongs to, or the refusal to answer."""
         try:
             return await self.bearer.bot(request)
-        except HTTPException as error:
-            return refused(error.status_code, str(error.detail), dict(error.headers or {}))
+        except TokenRefused as error:
+            headers = dict(error.headers or {})
+            return refused(error.status_code, str(error.detail), headers, code=error.code)
 
     def ndjson(self, lines: AsyncIterator[str], watch: Watch) -> StreamingResponse:
         async def body() -> AsyncIterator[str]:
@@ -133,7 +134,7 @@ class BotRoutes:
         @router.delete("/api/tokens/{token_id}", summary="Revoke a token: its calls end at once")
         def revoke(token_id: str, request: Request) -> dict[str, Any]:
             if not stored.revoke_token(store, account(request), token_id):
-                raise HTTPException(404, "you have no such token")
+                raise RefusedRequest(404, refusals.NO_TOKEN)
             self.revocations.revoked(token_id)
             return {"ok": True}
 
@@ -147,9 +148,9 @@ class BotRoutes:
             if player_id is None:
                 raise RefusedRequest(401, refusals.SIGN_IN_FIRST)
             if not await asyncio.to_thread(stored.is_bot, store, bot_id):
-                raise HTTPException(404, f"there is no bot {bot_id}")
+                raise RefusedRequest(404, refusals.NO_BOT, bot_id=bot_id)
             if bot_id == player_id:
-                raise HTTPException(400, "a bot cannot challenge itself")
+                raise RefusedRequest(400, refusals.SELF_CHALLENGE)
             wanted = TableRequest.from_json({**body.model_dump(), "opponent": "invite"})
             await lobby.check_room_for(player_id, wanted, self.tables.throttle.limits)
             name = (await asyncio.to_thread(store.player, player_id)).name

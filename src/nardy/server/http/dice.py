@@ -8,12 +8,14 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from fastapi import APIRouter, Body, HTTPException
+from fastapi import APIRouter, Body
 from pydantic import BaseModel, Field
 
 from nardy.server.dice import commitment as dice_service
 from nardy.server.dice.check import DiceDocumentError, check
 from nardy.server.http.dice_stats import DiceStatistics
+from nardy.server.http.refused import RefusedRequest
+from nardy.server.protocol import refusals
 from nardy.server.store.database import Store
 
 
@@ -36,18 +38,18 @@ def dice_routes(store: Store) -> APIRouter:
         try:
             verdict = check(doc)
         except DiceDocumentError as error:
-            raise HTTPException(400, str(error)) from None
+            raise RefusedRequest(400, refusals.BAD_DICE_DOCUMENT, reason=str(error)) from None
         return {"ok": verdict.ok, "checked": verdict.checked, "lines": verdict.lines}
 
     @router.post("/api/verify-dice", summary="Check rolls against a seed and its commitment")
     def verify_dice(body: DiceCheck) -> dict[str, Any]:
+        rolls = [(r[0], r[1]) for r in body.rolls if len(r) == 2]
+        if len(rolls) != len(body.rolls):
+            raise RefusedRequest(400, refusals.ROLLS_TWO_DICE)
         try:
-            rolls = [(r[0], r[1]) for r in body.rolls if len(r) == 2]
-            if len(rolls) != len(body.rolls):
-                raise HTTPException(400, "each roll is two dice")
             ok = dice_service.verify(body.seed, body.commitment, rolls)
         except ValueError:
-            raise HTTPException(400, "the seed must be hexadecimal") from None
+            raise RefusedRequest(400, refusals.SEED_HEXADECIMAL) from None
         return {"ok": ok}
 
     return router

@@ -20,14 +20,11 @@ from fastapi import HTTPException, Request
 from nardy.engine_pool import EngineFailed, EngineLimits, EnginePool, Refused
 from nardy.rules.plays import Dice
 from nardy.rules.position import Position
+from nardy.server.http.refused import RefusedRequest
 from nardy.server.http.table_socket import COOKIE
+from nardy.server.protocol import refusals
 from nardy.server.site.live_rated import LiveRated, Unsure
 from nardy.server.site.throttle import Throttle
-
-RATED_LIVE = (
-    "this is the position of a rated match in play: it is analysed for nobody until the"
-    " match is over"
-)
 
 
 class EngineDesk:
@@ -50,28 +47,23 @@ class EngineDesk:
         wait = await self.throttle.engine_wait(request.cookies.get(self.cookie), _address(request))
         if wait is not None:
             seconds = int(wait) + 1
-            raise HTTPException(
-                429,
-                f"too many requests for the engine; try again in {seconds} seconds",
-                headers={"Retry-After": str(seconds)},
-            )
+            retry = {"Retry-After": str(seconds)}
+            raise RefusedRequest(429, refusals.ENGINE_PACE, retry, seconds=seconds)
 
     def check_cost(self, position: Position, games: int = 1, ply: int = 0) -> None:
         """Refuse (400) a request beyond the bound of one request's cost."""
         reason = self.pool.limits.too_costly(position, games, ply)
         if reason is not None:
-            raise HTTPException(400, reason)
+            raise RefusedRequest(400, refusals.TOO_COSTLY, reason=reason)
 
     async def refuse_live(self, position: Position, dice: Dice | None) -> None:
         """Refuse (403) a rated match's live decision."""
         try:
             live = await self.live.holds(position, dice)
         except Unsure:
-            raise HTTPException(
-                503, "the server cannot check this position now; try again soon", self._retry()
-            ) from None
+            raise RefusedRequest(503, refusals.CANNOT_CHECK_NOW, self._retry()) from None
         if live:
-            raise HTTPException(403, RATED_LIVE)
+            raise RefusedRequest(403, refusals.RATED_LIVE)
 
     async def answer(self, request: Request, job: tuple[Any, ...]) -> dict[str, Any]:
         """The engine's answer to ``job``, while its client waits for it."""
@@ -92,9 +84,10 @@ class EngineDesk:
         try:
             return work.result()
         except Refused as error:
-            raise HTTPException(error.status, str(error), self._retry()) from None
+            kind = refusals.ENGINE_SHARE if error.status == 429 else refusals.ENGINE_BUSY
+            raise RefusedRequest(error.status, kind, self._retry(), reason=str(error)) from None
         except EngineFailed as error:
-            raise HTTPException(400, str(error)) from None
+            raise RefusedRequest(400, refusals.ENGINE_FAILED, reason=str(error)) from None
 
 
 async def _until_gone(request: Request) -> None:

@@ -12,9 +12,11 @@ import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse
 
+from nardy.server.http.refused import RefusedRequest
+from nardy.server.protocol import refusals
 from nardy.server.site.reviews import Reviews
 from nardy.server.tables.room import Room
 from nardy.server.tables.table import Table
@@ -29,7 +31,7 @@ def export_routes(visible_table: VisibleTable, reviews: Reviews) -> APIRouter:
     async def match_of(table_id: str, request: Request, invite: str | None) -> Table:
         room = await visible_table(table_id, request, invite)
         if not isinstance(room, Table):
-            raise HTTPException(400, "game records are kept for matches, not chouette tables")
+            raise RefusedRequest(400, refusals.RECORDS_MATCH_ONLY)
         return room
 
     @routes.get("/api/tables/{table_id}/record.sgf", summary="The match as GNU Backgammon .sgf")
@@ -44,7 +46,7 @@ def export_routes(visible_table: VisibleTable, reviews: Reviews) -> APIRouter:
         try:
             text = write_sgf(table.match, [table.seat_name(s) or "?" for s in range(2)], review)
         except SgfError as error:  # backgammon and nackgammon only
-            raise HTTPException(400, f"no .sgf for this table: {error}") from None
+            raise RefusedRequest(400, refusals.NO_SGF, reason=str(error)) from None
         return PlainTextResponse(
             text, headers={"Content-Disposition": f'attachment; filename="{table_id}.sgf"'}
         )

@@ -30,6 +30,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from starlette.requests import cookie_parser
 
+from nardy.server.bots.tokens import TokenRefused
 from nardy.server.http.refused import RefusedRequest, refusal_body
 from nardy.server.protocol import refusals
 from nardy.server.protocol.refusals import Refusal
@@ -289,7 +290,7 @@ async def _send_json(
 def answer_errors(app: FastAPI) -> None:
     """Answer the lobby's and the accounts' refusals as 400 with their reason and code (503
     with ``Retry-After`` while the password hashing is busy), and a
-    :class:`RefusedRequest` with its code beside FastAPI's ``detail``."""
+    :class:`RefusedRequest` or a token's refusal with its code beside FastAPI's ``detail``."""
 
     @app.exception_handler(TableError)
     async def table_error(_: Request, error: TableError) -> JSONResponse:
@@ -302,7 +303,10 @@ def answer_errors(app: FastAPI) -> None:
             return JSONResponse(body, status_code=503, headers={"Retry-After": "2"})
         return JSONResponse(body, status_code=400)
 
-    @app.exception_handler(RefusedRequest)
-    async def refused(_: Request, error: RefusedRequest) -> JSONResponse:
+    async def refused(_: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, RefusedRequest | TokenRefused)
         body = refusal_body(error.detail, error.code, error.params)
         return JSONResponse(body, status_code=error.status_code, headers=error.headers)
+
+    app.add_exception_handler(RefusedRequest, refused)
+    app.add_exception_handler(TokenRefused, refused)

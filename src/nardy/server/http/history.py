@@ -10,9 +10,11 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi import APIRouter, Query, Request
 
 from nardy.rules.variant import MAT
+from nardy.server.http.refused import RefusedRequest
+from nardy.server.protocol import refusals
 from nardy.server.protocol.computers import is_computer, level_of
 from nardy.server.store.bots import is_bot
 from nardy.server.store.database import Store, StoreError
@@ -115,7 +117,7 @@ def profile(store: Store, ratings: Ratings, player_id: str) -> dict[str, Any]:
         try:
             player = store.player(player_id)
         except StoreError:
-            raise HTTPException(404, f"there is no player {player_id}") from None
+            raise RefusedRequest(404, refusals.NO_PLAYER, player_id=player_id) from None
         identity = {"id": player.id, "name": player.name, "registered": bool(player.password_hash)}
         identity["bot"] = is_bot(store, player.id)  # INTERFACES.md §9
     counts, playing = results_of(store, player_id)
@@ -166,14 +168,14 @@ def history_routes(
             try:
                 store.player(player_id)
             except StoreError:
-                raise HTTPException(404, f"there is no player {player_id}") from None
+                raise RefusedRequest(404, refusals.NO_PLAYER, player_id=player_id) from None
         return {"id": player_id, "variants": ratings.history(player_id)}
 
     @router.get("/api/ratings/{variant}", summary="The leaderboard of a variant")
     def leaderboard(variant: str, limit: int = Query(100, ge=1, le=500)) -> dict[str, Any]:
         if variant not in VARIANTS:
             known = ", ".join(VARIANTS)
-            raise HTTPException(404, f"unknown variant {variant!r}; variants: {known}")
+            raise RefusedRequest(404, refusals.UNKNOWN_VARIANT, variant=variant, variants=known)
         players = ratings.leaderboard(variant, limit)
         for entry in players:  # INTERFACES.md §9: a bot's name is shown with a mark
             if is_bot(store, entry["id"]):

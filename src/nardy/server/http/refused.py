@@ -8,6 +8,15 @@ names as ``params``, so that a page can say why in its reader's language.
 >>> error = RefusedRequest(429, TOO_MANY_LOGINS, seconds=3)
 >>> error.status_code, error.detail, error.code, error.params
 (429, 'too many failed logins; try again in 3 seconds', 'too_many_logins', {'seconds': 3})
+
+A refusal passed on from elsewhere keeps its message and takes the code of its kind:
+
+>>> from nardy.server.protocol.refusals import NOT_SEATED, TableError
+>>> error = RefusedRequest.of(400, TableError(NOT_SEATED))
+>>> error.detail, error.code
+('you are not seated at this table', 'not_seated')
+>>> RefusedRequest.of(400, ValueError("no such thing")).code
+'refused'
 """
 
 from __future__ import annotations
@@ -16,7 +25,7 @@ from typing import Any
 
 from fastapi import HTTPException
 
-from nardy.server.protocol.refusals import Refusal
+from nardy.server.protocol.refusals import Refusal, code_of
 
 
 def refusal_body(detail: Any, code: str, params: dict[str, Any]) -> dict[str, Any]:
@@ -42,3 +51,11 @@ class RefusedRequest(HTTPException):
         super().__init__(status, kind.text(params), headers)
         self.code = kind.code
         self.params: dict[str, Any] = params
+
+    @classmethod
+    def of(cls, status: int, error: Exception) -> RefusedRequest:
+        """The refusal of a request that ``error`` refused: its message, with the code of
+        its kind (:func:`~nardy.server.protocol.refusals.code_of`) and its values."""
+        refused = cls(status, Refusal(code_of(error), str(error)))
+        refused.params = dict(getattr(error, "params", {}))
+        return refused

@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, Field
 
@@ -51,7 +51,7 @@ class Join(BaseModel):
 def match_table(room: Room) -> Table:
     """The room as a two-player match table (records exist only for those)."""
     if not isinstance(room, Table):
-        raise HTTPException(400, "game records are kept for matches, not chouette tables")
+        raise RefusedRequest(400, refusals.RECORDS_MATCH_ONLY)
     return room
 
 
@@ -146,7 +146,7 @@ class TableRoutes:
             try:
                 text = write_mat(table.match, [table.seat_name(s) or "?" for s in range(2)])
             except MatError as error:  # the format cannot hold every variant or setting
-                raise HTTPException(400, f"no .mat for this table: {error}") from None
+                raise RefusedRequest(400, refusals.NO_MAT, reason=str(error)) from None
             attachment = {"Content-Disposition": f'attachment; filename="{table_id}.mat"'}
             return PlainTextResponse(text, headers=attachment)
 

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
-from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 
+from nardy.bot.agents.levels import LEVELS
 from nardy.server.http.refused import RefusedRequest
 from nardy.server.protocol import refusals
 from nardy.server.protocol.chat import CHAT_LENGTH, ChatRefused, chat_text
@@ -91,8 +92,8 @@ class TournamentRoutes:
     async def existing(self, tournament_id: str) -> Any:
         try:
             return await asyncio.to_thread(self.director.kept.get, tournament_id)
-        except TournamentError as error:
-            raise HTTPException(404, str(error)) from None
+        except TournamentError:
+            raise RefusedRequest(404, refusals.NO_TOURNAMENT, tournament_id=tournament_id) from None
 
     def making_routes(self, router: APIRouter) -> None:
         """Creating and starting a tournament."""
@@ -111,7 +112,7 @@ class TournamentRoutes:
                 }
             )
             if body.rated and not await asyncio.to_thread(lobby.ratings.may_rate, creator):
-                raise HTTPException(400, "rated tournaments are made by registered players")
+                raise RefusedRequest(400, refusals.RATED_TOURNAMENT_CREATE)
             config = {
                 "rounds": body.rounds,
                 "minutes": body.minutes,
@@ -141,11 +142,11 @@ class TournamentRoutes:
             player = signed_in(request)
             row = await existing(tournament_id)
             if row.creator != player:
-                raise HTTPException(403, "only the tournament's creator may start it")
+                raise RefusedRequest(403, refusals.CREATOR_STARTS)
             if row.status != "open":
-                raise HTTPException(400, "the tournament has started already")
+                raise RefusedRequest(400, refusals.TOURNAMENT_STARTED)
             if len(await asyncio.to_thread(kept.entrants, tournament_id)) < 2:
-                raise HTTPException(400, "a tournament needs two players or more to start")
+                raise RefusedRequest(400, refusals.TOO_FEW_PLAYERS)
             await asyncio.to_thread(kept.start, tournament_id)
             director.wake.set()
             return {"id": tournament_id, "status": "running"}
@@ -169,8 +170,10 @@ class TournamentRoutes:
         async def one(tournament_id: str) -> dict[str, Any]:
             try:
                 row, rows = await asyncio.to_thread(kept.with_pairings, tournament_id)
-            except TournamentError as error:
-                raise HTTPException(404, str(error)) from None
+            except TournamentError:
+                raise RefusedRequest(
+                    404, refusals.NO_TOURNAMENT, tournament_id=tournament_id
+                ) from None
             entrants = await asyncio.to_thread(kept.entrants, tournament_id)
             return detailed(row, entrants, rows)
 
@@ -186,7 +189,7 @@ class TournamentRoutes:
             if row.config.get("rated") and not await asyncio.to_thread(
                 lobby.ratings.may_rate, player
             ):
-                raise HTTPException(400, "this tournament is rated: log in to an account to enter")
+                raise RefusedRequest(400, refusals.RATED_TOURNAMENT_JOIN)
             name = await asyncio.to_thread(lambda: lobby.store.player(player).name)
             await _enter(director, row, player, name)
             director.wake.set()  # the last entrant may start it (``start_when_full``)
@@ -199,7 +202,7 @@ class TournamentRoutes:
             player = signed_in(request)
             await existing(tournament_id)
             if not await asyncio.to_thread(kept.leave, tournament_id, player):
-                raise HTTPException(400, "you are not in this tournament")
+                raise RefusedRequest(400, refusals.NOT_ENTERED)
             director.wake.set()
             return {"id": tournament_id, "player": player}
 
@@ -210,11 +213,14 @@ class TournamentRoutes:
             player = signed_in(request)
             row = await existing(tournament_id)
             if row.creator != player:
-                raise HTTPException(403, "only the tournament's creator may add the computer")
+                raise RefusedRequest(403, refusals.CREATOR_ADDS_COMPUTERS)
+            if body.level not in LEVELS:
+                known = ", ".join(LEVELS)
+                raise RefusedRequest(400, refusals.UNKNOWN_LEVEL, level=body.level, levels=known)
             try:
                 lobby.make_agent(row.variant, body.level)
             except ValueError as error:
-                raise HTTPException(400, str(error)) from None
+                raise RefusedRequest.of(400, error) from None
             entrants = await asyncio.to_thread(kept.entrants, tournament_id)
             first = 1 + sum(1 for e in entrants if is_computer(e.player))
             for k in range(first, first + body.count):
@@ -235,9 +241,9 @@ class TournamentRoutes:
             try:
                 text = chat_text(body.text)
             except ChatRefused as refused:
-                raise HTTPException(400, str(refused)) from None
+                raise RefusedRequest.of(400, refused) from None
             if len(text) > CHAT_LENGTH:
-                raise HTTPException(400, f"a chat message is at most {CHAT_LENGTH} characters long")
+                raise RefusedRequest(400, refusals.CHAT_TOO_LONG, limit=CHAT_LENGTH)
             await existing(tournament_id)
             if not await throttle.allow_chat(player):
                 raise RefusedRequest(429, refusals.SLOW_DOWN)
@@ -245,8 +251,10 @@ class TournamentRoutes:
             bot = await asyncio.to_thread(is_bot, store, player)
             try:
                 line = await asyncio.to_thread(chat.say, tournament_id, player, name, bot, text)
-            except TournamentError as error:
-                raise HTTPException(404, str(error)) from None
+            except TournamentError:
+                raise RefusedRequest(
+                    404, refusals.NO_TOURNAMENT, tournament_id=tournament_id
+                ) from None
             return line.to_json()
 
         @router.get("/{tournament_id}/chat", summary="The chat's lines after line `after`")

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nardy.rules import errors as rules
+from nardy.server.protocol.chat import ChatRefused
 from nardy.server.protocol.messages import ProtocolError
 
 
@@ -174,8 +175,99 @@ ORIGIN_REFUSED = Refusal("origin_refused", "requests from {origin} are not accep
 TOO_LARGE = Refusal("too_large", "the request body is too large (the limit is {limit} bytes)")
 SERVER_FAILED = Refusal("server_failed", "the server failed to answer this request")
 
+# -- the HTTP API's routes (nardy.server.http)
+ENGINE_PACE = Refusal(
+    "too_many_requests", "too many requests for the engine; try again in {seconds} seconds"
+)
+NO_PLAYER = Refusal("no_player", "there is no player {player_id}")
+UNKNOWN_VARIANT = Refusal("unknown_variant", "unknown variant {variant!r}; variants: {variants}")
+RECORDS_MATCH_ONLY = Refusal(
+    "match_tables_only", "game records are kept for matches, not chouette tables"
+)
+NO_SGF = Refusal("no_export", "no .sgf for this table: {reason}")
+NO_MAT = Refusal("no_export", "no .mat for this table: {reason}")
+BAD_DICE_DOCUMENT = Refusal("bad_dice_document", "{reason}")
+ROLLS_TWO_DICE = Refusal("bad_rolls", "each roll is two dice")
+SEED_HEXADECIMAL = Refusal("bad_seed", "the seed must be hexadecimal")
+
+# -- the Bot API and its tokens (INTERFACES.md §9)
+BEARER_FORM = Refusal("bad_authorization", "the Authorization header must be 'Bearer TOKEN'")
+BAD_TOKEN = Refusal("bad_token", "this token is wrong or was revoked")
+TOKEN_NEEDED = Refusal("token_needed", "the Bot API needs 'Authorization: Bearer TOKEN'")
+NOT_A_BOT = Refusal("not_a_bot", 'this account is not a bot account: register one with "bot": true')
+ACCOUNT_FIRST = Refusal("sign_in_account", "sign in to your account first")
+TOKENS_FOR_ACCOUNTS = Refusal(
+    "tokens_for_accounts", "tokens are for registered accounts: create one first"
+)
+NO_TOKEN = Refusal("no_token", "you have no such token")
+NO_BOT = Refusal("no_bot", "there is no bot {bot_id}")
+SELF_CHALLENGE = Refusal("self_challenge", "a bot cannot challenge itself")
+
+# -- tournaments (INTERFACES.md §8)
+NO_TOURNAMENT = Refusal("no_tournament", "there is no tournament {tournament_id}")
+RATED_TOURNAMENT_CREATE = Refusal(
+    "rated_tournament_needs_account", "rated tournaments are made by registered players"
+)
+RATED_TOURNAMENT_JOIN = Refusal(
+    "rated_tournament_needs_account", "this tournament is rated: log in to an account to enter"
+)
+CREATOR_STARTS = Refusal("tournament_creator_only", "only the tournament's creator may start it")
+CREATOR_ADDS_COMPUTERS = Refusal(
+    "tournament_creator_only", "only the tournament's creator may add the computer"
+)
+TOURNAMENT_STARTED = Refusal("tournament_started", "the tournament has started already")
+TOO_FEW_PLAYERS = Refusal("too_few_players", "a tournament needs two players or more to start")
+NOT_ENTERED = Refusal("not_in_tournament", "you are not in this tournament")
+UNKNOWN_LEVEL = Refusal("unknown_level", "unknown level {level!r}; levels: {levels}")
+CHAT_TOO_LONG = Refusal("chat_too_long", "a chat message is at most {limit} characters long")
+
+# -- reviews, hints and the analysis of a position (docs/PROTOCOL.md, "Reviews, hints and
+# analysis")
+REVIEWS_MATCH_ONLY = Refusal(
+    "match_tables_only", "reviews and hints are for matches, not chouette tables"
+)
+NO_FINISHED_GAME = Refusal("no_finished_game", "no game of this table has finished yet")
+HINTS_PLAYERS_ONLY = Refusal("hints_players_only", "hints are for the players at the table")
+HINTS_NOT_ALLOWED = Refusal(
+    "hints_not_allowed",
+    "hints are for games against the computer, and for unrated games between people when"
+    " both agree",
+)
+CHOUETTE_HINTS = Refusal(
+    "hints_not_allowed", "hints at a chouette are for a player with only computers"
+)
+ROLLOUT_GAMES = Refusal("bad_rollout_games", "a rollout here is {sizes} games")
+CUBE_OWNER = Refusal("bad_cube_owner", "'owner' is centred, roller or opponent")
+CUBE_VALUE = Refusal("bad_cube", "'cube' is a power of two from 1 to 64")
+SCORE_BELOW_LENGTH = Refusal("bad_score", "each score must be below the match length")
+PLY_RANGE = Refusal("bad_ply", "'ply' is from 0 to {most}")
+ONE_OF_THREE = Refusal("one_position", "give one of 'text', 'position' and 'position_id'")
+ONE_OF_TWO = Refusal("one_position", "give either 'position' (position JSON) or 'position_id'")
+TWO_DICE = Refusal("bad_dice", "'dice' are two numbers from 1 to 6")
+BOTH_BORNE_OFF = Refusal(
+    "both_borne_off",
+    "both sides have borne off all their checkers, but the game ends when the first side"
+    " has (RULES.md C7)",
+)
+UNREADABLE_POSITION = Refusal("unreadable_position", "{reason}")
+
+# -- the engine's desk (nardy.server.http.engine_desk)
+TOO_COSTLY = Refusal("too_costly", "{reason}")
+CANNOT_CHECK_NOW = Refusal(
+    "engine_busy", "the server cannot check this position now; try again soon"
+)
+ENGINE_BUSY = Refusal("engine_busy", "{reason}")
+ENGINE_SHARE = Refusal("engine_share", "{reason}")
+ENGINE_FAILED = Refusal("engine_failed", "{reason}")
+RATED_LIVE = Refusal(
+    "rated_live",
+    "this is the position of a rated match in play: it is analysed for nobody until the"
+    " match is over",
+)
+
 RULES: dict[type[Exception], str] = {
     ProtocolError: BAD_MESSAGE,
+    ChatRefused: "empty_chat",
     rules.NotYourTurnError: "not_your_turn",
     rules.NothingToAnswerError: NOTHING_TO_ANSWER.code,
     rules.MatchOverError: MATCH_OVER.code,
@@ -186,8 +278,8 @@ RULES: dict[type[Exception], str] = {
     rules.NotationError: "bad_notation",
     rules.InvalidPositionError: "invalid_position",
 }
-"""The code of each error class of the rules (and of a message that could not be read);
-the nearest class listed decides."""
+"""The code of each error class of the rules (and of a message that could not be read, or
+a chat line without text); the nearest class listed decides."""
 
 
 def code_of(error: Exception) -> str:

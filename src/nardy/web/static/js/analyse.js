@@ -10,6 +10,7 @@ import { playWords, variantName } from "./common.js";
 import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { prefs } from "./prefs.js";
+import { errorText } from "./refusals.js";
 import { arrowsSVG, equity } from "./review_parts.js";
 import { VARIANTS, facts, startPosition, variantOr } from "./variants.js";
 
@@ -118,7 +119,7 @@ export function analyseView(root) {
     try {
       rolled = await api("/api/rollout", { ...body, games });
     } catch (error) {
-      toast(error.message);
+      toast(errorText(error));
     }
     rolling = false;
     render();
@@ -137,7 +138,7 @@ export function analyseView(root) {
       position = { variant: p.variant, board: p.board, bar: p.bar, off: p.off, reserve: p.reserve };
     } catch (error) {
       answer = null;
-      toast(error.message);
+      toast(errorText(error));
     }
     busy = false;
     render();

@@ -13,11 +13,13 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(path, body) {
+/** Call the server: GET ``path``, or POST ``body`` as JSON, or another ``method``. The
+ * answer's JSON, or an ``ApiError`` for a refusal. */
+export async function api(path, body, method = body === undefined ? "GET" : "POST") {
   const options = body === undefined
-    ? { credentials: "same-origin" }
+    ? { method, credentials: "same-origin" }
     : {
-        method: "POST",
+        method,
         credentials: "same-origin",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(body),

@@ -6,6 +6,7 @@ import { api } from "./api.js";
 import { lengthText, variantName } from "./common.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { errorText } from "./refusals.js";
 import { LENGTHS, settingDefaults, VARIANTS } from "./variants.js";
 
 /** The challenge card for the bot ``botId``. */
@@ -30,7 +31,7 @@ export function challengeCard(botId) {
       location.hash = `#/table/${made.id}`;
     } catch (error) {
       problem.hidden = false;
-      problem.textContent = error.message;
+      problem.textContent = errorText(error);
     }
   }
 

@@ -5,6 +5,7 @@
 import { api } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
+import { errorText } from "./refusals.js";
 
 function hexToBytes(hex) {
   if (!/^([0-9a-fA-F]{2})*$/.test(hex)) throw new Error("hex");
@@ -175,7 +176,7 @@ export function diceView(root, tableId) {
     try {
       recordCheck = await api("/api/verify-record", doc);
     } catch (error) {
-      recordCheck = { error: t("error.server", { message: error.message }) };
+      recordCheck = { error: errorText(error) };
     }
     render();
   }
@@ -244,7 +245,7 @@ export function diceView(root, tableId) {
     try {
       serverCheck = await api("/api/verify-dice", { seed: manual.seed.trim(), commitment: manual.commitment.trim(), rolls });
     } catch (error) {
-      serverCheck = { error: t("error.server", { message: error.message }) };
+      serverCheck = { error: errorText(error) };
     }
     render();
   }

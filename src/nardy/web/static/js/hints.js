@@ -7,6 +7,7 @@ import { api } from "./api.js";
 import { playWords } from "./common.js";
 import { clear, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { errorText } from "./refusals.js";
 import { equity } from "./review_parts.js";
 
 /** The hint controls of table ``tableId``; ``send`` sends a table command. Call
@@ -24,7 +25,7 @@ export function createHints(tableId, send) {
     try {
       answer = await api(`/api/tables/${tableId}/hint`);
     } catch (error) {
-      toast(error.message);
+      toast(errorText(error));
       answer = null;
     }
     asking = false;

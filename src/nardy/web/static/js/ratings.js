@@ -7,6 +7,7 @@ import { variantName } from "./common.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { botMark, holderName, ratingText } from "./profile.js";
+import { errorText } from "./refusals.js";
 import { rulesLink } from "./rules_link.js";
 import { VARIANTS } from "./variants.js";
 
@@ -21,7 +22,7 @@ export function ratingsView(root, variant) {
     try {
       board = await api(`/api/ratings/${chosen}`);
     } catch (error) {
-      problem = error.message;
+      problem = errorText(error);
     }
     render();
   }
@@ -30,7 +31,7 @@ export function ratingsView(root, variant) {
     const tabs = h("nav", { class: "tabs", "aria-label": t("ratings.tabs") },
       VARIANTS.map((v) => h("a", { href: `#/ratings/${v}`, "aria-current": v === chosen ? "page" : null }, variantName(v))));
     const body = [];
-    if (problem) body.push(h("p", {}, t("error.server", { message: problem })));
+    if (problem) body.push(h("p", { id: "ratings-error" }, problem));
     else if (!board) body.push(h("p", { class: "muted" }, "…"));
     else if (!board.players.length) body.push(h("p", { class: "muted", id: "ratings-empty" }, t("ratings.none")));
     else body.push(table(board.players));

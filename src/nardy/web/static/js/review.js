@@ -12,6 +12,7 @@ import { clear, h } from "./dom.js";
 import { exportLinks, idsPanel, loadIds } from "./exports.js";
 import { t } from "./i18n.js";
 import { prefs } from "./prefs.js";
+import { errorText } from "./refusals.js";
 import { describe, framesOf } from "./replay.js";
 import { arrowsSVG, equity, graphView, markName, markSign, rolledOut, summaryTable } from "./review_parts.js";
 
@@ -55,7 +56,7 @@ export function reviewView(root, tableId) {
         state = await api(`/api/tables/${tableId}/review`, {});
       }
     } catch (error) {
-      state = { status: "failed", error: error.message };
+      state = { status: "failed", error: errorText(error) };
     }
     index();
     render();

@@ -2,13 +2,13 @@
 // label, when it was made and last used, and a Revoke button; a new token is shown once.
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
-import { api, ApiError } from "./api.js";
+import { api } from "./api.js";
 import { clear, h } from "./dom.js";
 import { language, t } from "./i18n.js";
+import { errorText } from "./refusals.js";
 
 async function revoke(id) {
-  const response = await fetch(`/api/tokens/${encodeURIComponent(id)}`, { method: "DELETE", credentials: "same-origin" });
-  if (!response.ok) throw new ApiError(`HTTP ${response.status}`);
+  await api(`/api/tokens/${encodeURIComponent(id)}`, undefined, "DELETE");
 }
 
 function moment(seconds) {
@@ -27,7 +27,7 @@ export function tokensCard() {
     try {
       tokens = (await api("/api/tokens")).tokens;
     } catch (error) {
-      problem = error.message;
+      problem = errorText(error);
     }
     render();
   }
@@ -39,7 +39,7 @@ export function tokensCard() {
       shown = (await api("/api/tokens", { label })).token;
       problem = null;
     } catch (error) {
-      problem = error.message;
+      problem = errorText(error);
     }
     await load();
   }
@@ -49,7 +49,7 @@ export function tokensCard() {
       await revoke(id);
       problem = null;
     } catch (error) {
-      problem = error.message;
+      problem = errorText(error);
     }
     await load();
   }
