@@ -144,6 +144,49 @@ def test_tournament_refusals_carry_their_code(live: LiveServer) -> None:
     run(scenario())
 
 
+def test_a_full_or_started_tournament_and_an_unknown_level_carry_their_code(
+    live: LiveServer,
+) -> None:
+    async def scenario() -> None:
+        ala, ben = await Client(live.url, "Ala").guest(), await Client(live.url, "Ben").guest()
+        cal = await Client(live.url, "Cal").guest()
+        cup = {"name": "Cup", "variant": "backgammon", "format": "swiss", "max_players": 2}
+        tournament = (await ala.http.post("/api/tournaments", json=cup)).json()["id"]
+        join = f"/api/tournaments/{tournament}/join"
+        assert (await ala.http.post(join)).is_success
+        assert (await ben.http.post(join)).is_success
+        assert refusal(await cal.http.post(join)) == (
+            400,
+            {
+                "detail": "the tournament is full (2 players)",
+                "code": "tournament_full",
+                "params": {"limit": 2},
+            },
+        )
+        assert (await ala.http.post(f"/api/tournaments/{tournament}/start")).is_success
+        assert refusal(await cal.http.post(join)) == (
+            400,
+            {
+                "detail": "entries are closed: the tournament has started",
+                "code": "tournament_started",
+            },
+        )
+        godlike = {"variant": "backgammon", "opponent": "computer", "level": "godlike"}
+        levels = "beginner, casual, intermediate, advanced, expert, strongest"
+        assert refusal(await cal.http.post("/api/tables", json=godlike)) == (
+            400,
+            {
+                "detail": f"unknown level 'godlike'; levels: {levels}",
+                "code": "unknown_level",
+                "params": {"level": "godlike", "levels": levels},
+            },
+        )
+        for player in (ala, ben, cal):
+            await player.close()
+
+    run(scenario())
+
+
 def test_reading_and_checking_refusals_carry_their_code(live: LiveServer) -> None:
     with httpx.Client(base_url=live.url, trust_env=False, timeout=60) as http:
         variants = "backgammon, long-nardy, dutch, nackgammon"

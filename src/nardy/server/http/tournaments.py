@@ -273,4 +273,4 @@ async def _enter(director: Director, row: Any, player: str, name: str) -> None:
     try:
         await asyncio.to_thread(director.kept.join, row.id, player, name, seed.rating, limit)
     except TournamentError as error:
-        raise TableError.of(error) from None
+        raise TableError(error.kind, **error.params) from None

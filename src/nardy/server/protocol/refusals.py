@@ -216,6 +216,8 @@ CREATOR_ADDS_COMPUTERS = Refusal(
     "tournament_creator_only", "only the tournament's creator may add the computer"
 )
 TOURNAMENT_STARTED = Refusal("tournament_started", "the tournament has started already")
+ENTRIES_CLOSED = Refusal("tournament_started", "entries are closed: the tournament has started")
+TOURNAMENT_FULL = Refusal("tournament_full", "the tournament is full ({limit} players)")
 TOO_FEW_PLAYERS = Refusal("too_few_players", "a tournament needs two players or more to start")
 NOT_ENTERED = Refusal("not_in_tournament", "you are not in this tournament")
 UNKNOWN_LEVEL = Refusal("unknown_level", "unknown level {level!r}; levels: {levels}")

@@ -22,6 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 from nardy.bot.agents.agent import Agent
+from nardy.bot.agents.levels import LEVELS
 from nardy.server import defaults
 from nardy.server.clock import SYSTEM, Clock
 from nardy.server.dice import commitment as dice_service
@@ -293,10 +294,10 @@ class Lobby:
             seats[1 - seat] = computer
             names[computer] = f"computer ({request.level})"
         if request.opponent == "computer" or request.computers:
-            try:
-                self.make_agent(request.variant, request.level)  # fail now on a bad level
-            except ValueError as error:
-                raise TableError.of(error) from None
+            if request.level not in LEVELS:
+                known = ", ".join(LEVELS)
+                raise TableError(refusals.UNKNOWN_LEVEL, level=request.level, levels=known)
+            self.make_agent(request.variant, request.level)  # its network loads now
         row = TableRow(
             id=new_id(),
             kind="chouette" if chouette else "match",

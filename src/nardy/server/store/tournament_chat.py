@@ -26,8 +26,10 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from nardy.server.protocol import refusals
 from nardy.server.store.database import Store
-from nardy.server.store.tournaments import TOURNAMENTS, TournamentError
+from nardy.server.store.tournament_schema import TOURNAMENTS
+from nardy.server.store.tournaments import TournamentError
 
 LINES = sa.Table(
     "tournament_chat",
@@ -92,7 +94,7 @@ class TournamentChat:
         columns = ["tournament_id", "n", "player_id", "name", "bot", "text", "at"]
         with self.store.transaction() as db:
             if db.execute(held.with_for_update()).first() is None:
-                raise TournamentError(f"there is no tournament {tournament_id}")
+                raise TournamentError(refusals.NO_TOURNAMENT, tournament_id=tournament_id)
             # one statement takes the number and writes the line: SQLite holds its write
             # lock from there to the commit, PostgreSQL the tournament's row
             db.execute(LINES.insert().from_select(columns, following))

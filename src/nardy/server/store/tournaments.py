@@ -23,56 +23,20 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from nardy.server.store.database import METADATA, TABLES, Store, StoreError, new_id
-
-TOURNAMENTS = sa.Table(
-    "tournaments",
-    METADATA,
-    sa.Column("id", sa.String(32), primary_key=True),
-    sa.Column("name", sa.String(80), nullable=False),
-    sa.Column("variant", sa.String(32), nullable=False),
-    sa.Column("format", sa.String(16), nullable=False),
-    sa.Column("creator", sa.String(48), nullable=False),
-    sa.Column("status", sa.String(16), nullable=False, index=True),
-    sa.Column("round", sa.Integer, nullable=False),
-    sa.Column("config", sa.Text, nullable=False),
-    sa.Column("created", sa.Float, nullable=False),
-    sa.Column("started", sa.Float, nullable=True),
-    sa.Column("owner", sa.String(64), nullable=True),
-    sa.Column("lease", sa.Float, nullable=False, server_default=sa.text("0")),
-    sa.Column("epoch", sa.Integer, nullable=False, server_default=sa.text("0")),
-)
-"""``owner`` is the process running the tournament until ``lease`` (a time); ``epoch``
-counts takeovers, and fences every write of its owner."""
-ENTRANTS = sa.Table(
-    "tournament_players",
-    METADATA,
-    sa.Column("tournament_id", sa.String(32), sa.ForeignKey("tournaments.id"), primary_key=True),
-    sa.Column("player_id", sa.String(48), primary_key=True),
-    sa.Column("name", sa.String(40), nullable=False),
-    sa.Column("seed", sa.Float, nullable=False),
-    sa.Column("joined", sa.Float, nullable=False),
-    sa.Column("left", sa.Float, nullable=True),
-    sa.Index("tournament_players_by_player", "player_id"),
-)
-PAIRINGS = sa.Table(
-    "tournament_pairings",
-    METADATA,
-    sa.Column("tournament_id", sa.String(32), sa.ForeignKey("tournaments.id"), primary_key=True),
-    sa.Column("round", sa.Integer, primary_key=True),
-    sa.Column("board", sa.Integer, primary_key=True),
-    sa.Column("first", sa.String(48), nullable=False),
-    sa.Column("second", sa.String(48), nullable=True),
-    sa.Column("table_id", sa.String(32), nullable=True, index=True),
-    sa.Column("winner", sa.String(48), nullable=True),
-    sa.Column("paired", sa.Float, nullable=False),
-    sa.Column("finished", sa.Float, nullable=True),
-)
-"""``paired``: when the pairing's round was stored; ``finished``: when its result was."""
+from nardy.server.protocol import refusals
+from nardy.server.protocol.refusals import Refusal
+from nardy.server.store.database import TABLES, Store, StoreError, new_id
+from nardy.server.store.tournament_schema import ENTRANTS, PAIRINGS, TOURNAMENTS
 
 
 class TournamentError(StoreError):
-    """A tournament cannot do what was asked (full, started, unknown)."""
+    """A tournament cannot do what was asked (full, started, unknown): the refusal's
+    ``kind`` and the values its message names, for the page to say in its own words."""
+
+    def __init__(self, kind: Refusal, /, **params: Any) -> None:
+        super().__init__(kind.text(params))
+        self.kind = kind
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -154,7 +118,7 @@ class Tournaments:
                 TOURNAMENTS.select().where(TOURNAMENTS.c.id == tournament_id)
             ).first()
         if found is None:
-            raise TournamentError(f"there is no tournament {tournament_id}")
+            raise TournamentError(refusals.NO_TOURNAMENT, tournament_id=tournament_id)
         return _row(found)
 
     def listing(self) -> list[tuple[TournamentRow, int]]:
@@ -189,9 +153,9 @@ class Tournaments:
                 TOURNAMENTS.select().where(TOURNAMENTS.c.id == tournament_id).with_for_update()
             ).first()
             if found is None:
-                raise TournamentError(f"there is no tournament {tournament_id}")
+                raise TournamentError(refusals.NO_TOURNAMENT, tournament_id=tournament_id)
             if found.status != "open":
-                raise TournamentError("entries are closed: the tournament has started")
+                raise TournamentError(refusals.ENTRIES_CLOSED)
             keys = ENTRANTS.c.tournament_id == tournament_id
             if db.execute(
                 sa.select(ENTRANTS.c.player_id).where(keys, ENTRANTS.c.player_id == player)
@@ -199,7 +163,7 @@ class Tournaments:
                 return
             count = db.execute(sa.select(sa.func.count()).where(keys)).scalar() or 0
             if count >= limit:
-                raise TournamentError(f"the tournament is full ({limit} players)")
+                raise TournamentError(refusals.TOURNAMENT_FULL, limit=limit)
             db.execute(
                 ENTRANTS.insert().values(
                     tournament_id=tournament_id,
@@ -219,7 +183,7 @@ class Tournaments:
                 sa.select(TOURNAMENTS.c.status).where(TOURNAMENTS.c.id == tournament_id)
             ).scalar()
             if status is None:
-                raise TournamentError(f"there is no tournament {tournament_id}")
+                raise TournamentError(refusals.NO_TOURNAMENT, tournament_id=tournament_id)
             if status == "open":
                 return db.execute(ENTRANTS.delete().where(*keys)).rowcount > 0
             changed = db.execute(
