@@ -17,6 +17,7 @@ from conftest import (
     translations,
     visible,
     wait_change,
+    wait_for_js,
     wait_for_lang,
     wait_my_move,
 )
@@ -94,9 +95,13 @@ def test_roll_words_come_with_the_roll_button_and_a_blocked_roll_offers_pass(bro
     words = translations(lang)
     page.goto("/")
     wait_for_lang(page, lang)
-    # the page's language is set before its words arrive: wait for the words too
-    page.wait_for_function(
-        "async () => (await import('/static/js/i18n.js')).t('action.roll') !== 'action.roll'"
+    # the page's language may be set before its words arrive (the served page says "en"
+    # from the start): wait for the words too. (wait_for_function would not await an
+    # async predicate: its promise is truthy at once.)
+    wait_for_js(
+        page,
+        "async () => { const i18n = await import('/static/js/i18n.js');"
+        f" return i18n.language() === '{lang}' && i18n.has('action.roll'); }}",
     )
     seen = page.evaluate(WORDS_AND_BUTTONS)
     assert seen["manual"] == {
