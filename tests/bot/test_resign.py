@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from nardy.bot.agents.agent import next_event
 from nardy.bot.agents.bot_agent import BotAgent
 from nardy.bot.decisions.chances import Probabilities
 from nardy.bot.decisions.cube import CubeContext, Owner, cubeful
@@ -15,7 +16,17 @@ from nardy.bot.decisions.scales import MatchScale
 from nardy.bot.evaluation.encoding import INPUTS
 from nardy.bot.evaluation.network import Network
 from nardy.rules.cells import Cells
-from nardy.rules.game import Double, Game, MakePlay, OpeningRoll, Phase, Resign, Take
+from nardy.rules.game import (
+    Decline,
+    Double,
+    Game,
+    MakePlay,
+    OpeningRoll,
+    Phase,
+    Resign,
+    Roll,
+    Take,
+)
 from nardy.rules.settings import Settings
 from nardy.rules.variant import Variant
 from nardy.variants import BACKGAMMON, DUTCH, LONG_NARDY
@@ -163,3 +174,33 @@ def test_long_nardy_resigns_only_when_hopeless(
         assert over.phase is Phase.OVER and over.result is not None
         assert over.result.winner == 1
     assert agent_with(LONG_NARDY, [0.01, 0.0, 0.0, 0.0, 0.0]).resigns(game, 0) is None
+
+
+def test_B9_a_declined_offer_is_not_made_again_on_the_same_turn() -> None:
+    game = started_backgammon()
+    gammoned = agent_with(BACKGAMMON, [0.0, 0.0, 0.0, 0.999, 0.0])  # roller 1 is gammoned
+    assert gammoned.resigns(game, 1) == 2
+    declined = game.apply(Resign(1, 2)).apply(Decline(0))
+    assert declined.phase is Phase.ROLLING and declined.turn == 1
+    assert gammoned.resigns(declined, 1) is None  # a backgammon level gives far too much
+    backgammoned = agent_with(BACKGAMMON, [0.0, 0.0, 0.0, 0.999, 0.999])
+    assert backgammoned.resigns(declined, 1) == 3  # a higher level may still be offered
+    rolled = declined.apply(Roll(1, (6, 5)))
+    assert rolled.phase is Phase.MOVING
+
+
+def test_B9_two_computers_that_disagree_about_a_resignation_play_on() -> None:
+    """The roller thinks a gammon covers its loss; its opponent expects a backgammon and
+    declines. Before, the roller offered again at once, for ever."""
+    game = started_backgammon()
+    roller = agent_with(BACKGAMMON, [0.0, 0.0, 0.0, 0.999, 0.0])
+    other = agent_with(BACKGAMMON, [0.0, 0.0, 0.0, 1.0, 0.5])  # expects 2.5 points
+    agents = (other, roller)
+    events = []
+    for _ in range(6):  # at most six events until the roll (before: never)
+        if game.phase is Phase.MOVING:
+            break
+        event = next_event(game, agents, lambda: (6, 5))
+        events.append(type(event).__name__)
+        game = game.apply(event)
+    assert events == ["Resign", "Decline", "Roll"]

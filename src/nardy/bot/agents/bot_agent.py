@@ -31,7 +31,7 @@ from nardy.bot.agents.agent import Agent, DiceSource, next_event
 from nardy.bot.agents.levels import DEFAULT_LEVEL, Bot
 from nardy.bot.decisions.chances import Probabilities, outputs_before_roll
 from nardy.bot.decisions.cube import CUBE_EFFICIENCY, CubeContext, CubeDecision, decide
-from nardy.bot.decisions.resignation import HOPELESS, accepts, offer_level
+from nardy.bot.decisions.resignation import HOPELESS, accepts, declined_level, offer_level
 from nardy.bot.evaluation.encoding import Array
 from nardy.bot.evaluation.model import Model
 from nardy.bot.evaluation.network import Network, flip_outputs
@@ -106,7 +106,12 @@ class BotAgent:
         if self._chances(game, game.position.cells, 0).win >= HOPELESS:
             return None  # a quick look first: most turns are far from hopeless
         probs = self._chances(game, game.position.cells, self.cube_ply)
-        offers = {level: self._points(game, player, level) for level in self._levels(game)}
+        declined = declined_level(game.actions, player)
+        offers = {
+            level: self._points(game, player, level)
+            for level in self._levels(game)
+            if level > declined
+        }
         return offer_level(probs, context, offers)
 
     def accepts(self, game: Game, player: int, level: int) -> bool:

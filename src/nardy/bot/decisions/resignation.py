@@ -12,6 +12,9 @@ winning chance in a match), so both sides of an offer compare like with like:
   a fair opponent accepts), and only when that level gives away little more than the
   expected loss (:data:`MARGIN` of a cube) — a level that does not cover the gammon or
   backgammon risk is refused, and one far above it costs points;
+* **once declined**, an offer is not made again on the same turn at the same level or
+  a lower one (:func:`declined_level`): two players who judge a position differently
+  would otherwise offer and decline it for ever;
 * **long nardy** (LN9) has no offer: a resignation ends the game at once, scored on the
   position, so the bot resigns only when the game is hopeless in the same sense.
 
@@ -26,10 +29,11 @@ winning chance in a match), so both sides of an offer compare like with like:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from nardy.bot.decisions.chances import Probabilities
 from nardy.bot.decisions.cube import CubeContext, cubeful
+from nardy.rules.game import Action
 
 HOPELESS = 0.001
 """The win chance below which the bot considers resigning."""
@@ -74,3 +78,28 @@ def offer_level(
         if after <= mine + _TOLERANCE:  # gives away at least the expected loss
             return level if mine - after <= margin else None
     return None
+
+
+def declined_level(actions: Sequence[Action], player: int) -> int:
+    """The highest level ``player`` offered and saw declined since the game last moved on
+    (a roll, a play, a cube action), or 0: the levels it may still offer this turn are
+    above it.
+
+    >>> offered = [Action("roll", 1, dice=(6, 5)), Action("play", 1, steps=())]
+    >>> declined_level(offered, 0)
+    0
+    >>> offered += [Action("resign", 0, level=1), Action("decline", 1)]
+    >>> offered += [Action("resign", 0, level=2), Action("decline", 1)]
+    >>> declined_level(offered, 0), declined_level(offered, 1)
+    (2, 0)
+    >>> declined_level([*offered, Action("roll", 0, dice=(2, 1))], 0)
+    0
+    """
+    highest = 0
+    for action in reversed(actions):
+        if action.type == "resign":
+            if action.player == player and action.level is not None:
+                highest = max(highest, action.level)
+        elif action.type != "decline":
+            break
+    return highest
