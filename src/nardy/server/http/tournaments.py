@@ -16,7 +16,6 @@ from typing import Any, Literal
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 
-from nardy.bot.agents.levels import LEVELS
 from nardy.server.http.refused import RefusedRequest
 from nardy.server.protocol import refusals
 from nardy.server.protocol.chat import CHAT_LENGTH, ChatRefused, chat_text
@@ -214,13 +213,7 @@ class TournamentRoutes:
             row = await existing(tournament_id)
             if row.creator != player:
                 raise RefusedRequest(403, refusals.CREATOR_ADDS_COMPUTERS)
-            if body.level not in LEVELS:
-                known = ", ".join(LEVELS)
-                raise RefusedRequest(400, refusals.UNKNOWN_LEVEL, level=body.level, levels=known)
-            try:
-                lobby.make_agent(row.variant, body.level)
-            except ValueError as error:
-                raise RefusedRequest.of(400, error) from None
+            lobby.check_level(row.variant, body.level)
             entrants = await asyncio.to_thread(kept.entrants, tournament_id)
             first = 1 + sum(1 for e in entrants if is_computer(e.player))
             for k in range(first, first + body.count):

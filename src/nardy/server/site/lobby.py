@@ -273,6 +273,13 @@ class Lobby:
         if request.opponent != "computer" and len(waiting) >= limits.open_tables_per_player:
             raise TableError(refusals.WAITING_TABLES, count=len(waiting))
 
+    def check_level(self, variant: str, level: str) -> None:
+        """Refuse a computer level that does not exist (``unknown_level``); load the
+        network of one that does, so that a seat for it fails now rather than at play."""
+        if level not in LEVELS:
+            raise TableError(refusals.UNKNOWN_LEVEL, level=level, levels=", ".join(LEVELS))
+        self.make_agent(variant, level)
+
     async def create(self, player_id: str, name: str, request: TableRequest) -> Room:
         if request.rated and not await asyncio.to_thread(self.ratings.may_rate, player_id):
             raise TableError(refusals.RATED_CREATE)
@@ -294,10 +301,7 @@ class Lobby:
             seats[1 - seat] = computer
             names[computer] = f"computer ({request.level})"
         if request.opponent == "computer" or request.computers:
-            if request.level not in LEVELS:
-                known = ", ".join(LEVELS)
-                raise TableError(refusals.UNKNOWN_LEVEL, level=request.level, levels=known)
-            self.make_agent(request.variant, request.level)  # its network loads now
+            self.check_level(request.variant, request.level)
         row = TableRow(
             id=new_id(),
             kind="chouette" if chouette else "match",
