@@ -6,6 +6,7 @@ a bot; tokens are checked, paced and revoked."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from typing import Any
 
@@ -153,9 +154,30 @@ def test_bad_calls_get_clear_answers(live: LiveServer) -> None:
         assert broken.json()["code"] == "bad_message"
         unknown = await bot.http.post("/api/bot/tables/nosuchtable/command", json={"type": "roll"})
         assert unknown.status_code == 404 and unknown.json()["type"] == "error"
+        assert unknown.json()["code"] == "no_table", unknown.text
+        assert unknown.json()["params"] == {"table_id": "nosuchtable"}, unknown.text
         async for event in bot.events():  # a keep-alive line comes within 10 seconds
             if event is None:
                 break
+        await bot.aclose()
+
+    run(scenario())
+
+
+def test_a_refused_stream_says_why_with_a_code(live: LiveServer) -> None:
+    """docs/PROTOCOL.md, Refusals: a stream that cannot open answers as a command does."""
+
+    async def scenario() -> None:
+        bot = ApiBot(live.url, await bot_account(live.url, "Streambot"))
+        person = Client(live.url, "Ala")
+        await person.guest()
+        theirs = await person.create("backgammon", {"match_to": 1}, opponent="computer")
+        for table, status, code in [(theirs, 403, "not_seated"), ("nosuchtable", 404, "no_table")]:
+            async with bot.http.stream("GET", f"/api/bot/tables/{table}/stream") as answer:
+                body = json.loads(await answer.aread())
+            assert answer.status_code == status, body
+            assert body["type"] == "error" and body["code"] == code, body
+        await person.aclose()
         await bot.aclose()
 
     run(scenario())

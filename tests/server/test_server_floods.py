@@ -18,11 +18,13 @@ from nardy.server.site.throttle import Limits
 
 
 async def refusal(client: Client, table: str) -> str:
-    """The error a socket gets instead of the table's state (it is closed after it)."""
+    """The error a socket gets instead of the table's state (it is closed after it): its
+    code, then its English message."""
     try:
         await client.open(table)
     except ConnectionError:
-        return str(client.other[0]["message"])
+        error = client.other[0]
+        return f"{error['code']}: {error['message']}"
     raise AssertionError("the socket was let in")
 
 
@@ -62,7 +64,8 @@ def test_sockets_per_address_are_bounded(tmp_path: Path) -> None:
             watchers = [Client(live.url, f"w{k}") for k in range(5)]
             for watcher in watchers[:4]:
                 await watcher.open(table)
-            assert "too many connections" in await refusal(watchers[4], table)
+            refused = await refusal(watchers[4], table)
+            assert refused.startswith("too_many_connections: too many connections"), refused
             await watchers[0].close()
             room = live.app.state.lobby.tables[table]
             while len(room.connections) > 3:
@@ -83,7 +86,8 @@ def test_the_default_limit_of_sockets_per_address(live: LiveServer) -> None:
         watchers = [Client(live.url, f"w{k}") for k in range(Limits().sockets_per_address)]
         await asyncio.gather(*(w.open(table) for w in watchers))
         extra = Client(live.url, "extra")
-        assert "too many connections" in await refusal(extra, table)
+        refused = await refusal(extra, table)
+        assert refused.startswith("too_many_connections: too many connections"), refused
         for client in [ala, extra, *watchers]:
             await client.aclose()
 
@@ -99,7 +103,8 @@ def test_sockets_per_table_are_bounded(tmp_path: Path) -> None:
             first = Client(live.url, "first")
             await first.open(table)
             second = Client(live.url, "second")
-            assert "as many watchers" in await refusal(second, table)
+            refused = await refusal(second, table)
+            assert refused.startswith("table_crowded: this table has as many watchers"), refused
             for client in (ala, ben, first, second):
                 await client.aclose()
 

@@ -33,13 +33,13 @@ ANSWER_WAIT = 30.0
 
 
 class Refused(Exception):
-    """A command or stream refused: the HTTP status and the reason."""
+    """A command or stream refused: the HTTP status and the table's refusal (its English
+    message, its ``code`` and ``params``, :mod:`nardy.server.protocol.refusals`)."""
 
-    def __init__(self, status: int, message: str, code: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, status: int, refused: TableError) -> None:
+        super().__init__(str(refused))
         self.status = status
-        self.code = code
-        """The kind of a command's refusal (:mod:`nardy.server.protocol.refusals`)."""
+        self.refused = refused
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ class BotTables:
                 if not table.gone:
                     return Entry(None, "", table)
         except TableError as error:
-            raise Refused(404, str(error)) from None
+            raise Refused(404, error) from None
 
     async def _leave(self, entry: Entry, connection: BotConnection) -> None:
         if self.site is not None and entry.door is not None:
@@ -89,7 +89,7 @@ class BotTables:
     async def _seated(self, table_id: str, player_id: str) -> None:
         row = await self.lobby.row(table_id)
         if player_id not in row.seats:
-            raise Refused(403, "you are not seated at this table")
+            raise Refused(403, TableError(refusals.NOT_SEATED))
 
     async def stream(
         self, table_id: str, player_id: str, address: str | None, stop: asyncio.Event
@@ -100,10 +100,10 @@ class BotTables:
         try:
             await self._seated(table_id, player_id)
         except TableError as error:
-            raise Refused(404, str(error)) from None
+            raise Refused(404, error) from None
         refusal = await self.throttle.open_socket(table_id, address)
         if refusal is not None:
-            raise Refused(429, refusal)
+            raise Refused(429, TableError(refusal))
         connection = BotConnection(player_id, address)
         try:
             entry = await self._enter(table_id, connection)
@@ -150,11 +150,11 @@ class BotTables:
         try:
             message = protocol.parse(text)
         except protocol.ProtocolError as error:
-            raise Refused(400, str(error), refusals.BAD_MESSAGE) from None
+            raise Refused(400, TableError.of(error)) from None
         try:
             await self._seated(table_id, player_id)
         except TableError as error:
-            raise Refused(404, str(error)) from None
+            raise Refused(404, error) from None
         reply_to = f"bot-{secrets.token_hex(8)}"
         connection = BotConnection(player_id, address, reply_to=reply_to)
         entry = await self._enter(table_id, connection)
@@ -171,7 +171,7 @@ class BotTables:
                 async with asyncio.timeout(ANSWER_WAIT):
                     answer = await connection.answer
             except TimeoutError:
-                raise Refused(503, "the table did not answer in time; look at its state") from None
+                raise Refused(503, TableError(refusals.ANSWER_LATE)) from None
         finally:
             await self._leave(entry, connection)
         return _reply(answer)
@@ -181,7 +181,8 @@ def _reply(answer: dict[str, Any]) -> dict[str, Any]:
     """The HTTP answer to the table's answer: an ``ack`` (a ``pong``) as it is without
     the ``id``; an ``error`` as :class:`Refused`."""
     if answer.get("type") == "error":
-        raise Refused(400, str(answer.get("message")), str(answer.get("code", refusals.REFUSED)))
+        message, code = str(answer.get("message")), str(answer.get("code", refusals.REFUSED))
+        raise Refused(400, TableError.relayed(message, code, answer.get("params") or {}))
     if answer.get("type") == "ack":
         return dict(bot_api.ack(int(answer["n"])))
     return {k: v for k, v in answer.items() if k != "id"}

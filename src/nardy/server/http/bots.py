@@ -73,6 +73,13 @@ def refused(
     return JSONResponse(dict(answer), status_code=status, headers=headers)
 
 
+def table_refused(refusal: Refused) -> JSONResponse:
+    """The answer to a stream or command the tables refused: its code and params too."""
+    error = refusal.refused
+    answer = bot_api.refusal(str(error), error.code, error.params)
+    return JSONResponse(dict(answer), status_code=refusal.status)
+
+
 def bot_routes(store: Store, bearer: Bearer, tables: BotTables) -> APIRouter:
     """The routes: tokens, "Play this bot", and the bot's streams and commands."""
     routes = BotRoutes(store, bearer, tables, Revocations())
@@ -184,7 +191,7 @@ class BotRoutes:
                 lines = await tables.stream(table_id, caller.player, address, watching.stop)
             except Refused as refusal:
                 self.revocations.forget(watching)
-                return refused(refusal.status, str(refusal))
+                return table_refused(refusal)
             return self.ndjson(lines, watching)
 
         @router.post("/api/bot/tables/{table_id}/command", summary="One command of the socket")
@@ -195,10 +202,12 @@ class BotRoutes:
             try:
                 text = (await request.body()).decode("utf-8")
             except UnicodeDecodeError:
-                return refused(400, "send the command as JSON text in UTF-8")
+                return refused(
+                    400, "send the command as JSON text in UTF-8", code=refusals.BAD_MESSAGE
+                )
             name = (await asyncio.to_thread(store.player, caller.player)).name
             address = request.client.host if request.client else None
             try:
                 return await tables.command(table_id, caller.player, name, address, text)
             except Refused as refusal:
-                return refused(refusal.status, str(refusal), code=refusal.code)
+                return table_refused(refusal)

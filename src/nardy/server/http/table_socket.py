@@ -105,14 +105,14 @@ class TableSockets:
                 table = await self.lobby.get(table_id)
                 row = table.row
         except TableError as error:
-            await _refuse(socket, str(error), NO_SUCH_TABLE)
+            await _refuse(socket, error, NO_SUCH_TABLE)
             return
         if not may_watch(row, player_id, socket.query_params.get("invite")):
-            await _refuse(socket, "this table is private: you need its invitation link")
+            await _refuse(socket, TableError(refusals.PRIVATE_TABLE))
             return
         refusal = await self.throttle.open_socket(table_id, address)
         if refusal is not None:
-            await _refuse(socket, refusal)
+            await _refuse(socket, TableError(refusal))
             return
         outbox = Outbox(
             socket,
@@ -288,7 +288,7 @@ class TableSockets:
         return await table.say(connection.player_id, name, text)
 
 
-async def _refuse(socket: WebSocket, message: str, code: int = 1008) -> None:
+async def _refuse(socket: WebSocket, refused: TableError, code: int = 1008) -> None:
     with contextlib.suppress(Exception):
-        await socket.send_json(replies.error(message, None))
+        await socket.send_json(replies.refusal(refused, None))
         await socket.close(code)

@@ -11,7 +11,7 @@ command's acknowledgement or refusal, and the lines of a bot's event stream.
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 
 class Ack(TypedDict):
@@ -28,6 +28,7 @@ class Refusal(TypedDict):
     type: Literal["error"]
     message: str
     code: NotRequired[str]
+    params: NotRequired[dict[str, Any]]
 
 
 class Event(TypedDict):
@@ -42,10 +43,14 @@ def ack(n: int) -> Ack:
     return {"type": "ack", "n": n}
 
 
-def refusal(message: str, code: str | None = None) -> Refusal:
+def refusal(
+    message: str, code: str | None = None, params: dict[str, Any] | None = None
+) -> Refusal:
     answer: Refusal = {"type": "error", "message": message}
     if code is not None:
         answer["code"] = code
+    if params:
+        answer["params"] = params
     return answer
 
 

@@ -65,6 +65,13 @@ REMATCH_PLAYERS_ONLY = Refusal(
     "rematch_players_only", "only the players of this match can ask for a rematch"
 )
 MATCH_NOT_OVER = Refusal("match_not_over", "the match is not over yet")
+CROWDED = Refusal(
+    "table_crowded", "this table has as many watchers as it can take; try again later"
+)
+ADDRESS_SOCKETS = Refusal("too_many_connections", "too many connections from your address")
+ADDRESS_OPENS = Refusal(
+    "too_many_connections", "too many new connections from your address; wait a little"
+)
 
 # -- chat
 SIGN_IN_TO_CHAT = Refusal("sign_in_to_chat", "sign in to chat")
@@ -202,6 +209,7 @@ TOKENS_FOR_ACCOUNTS = Refusal(
 NO_TOKEN = Refusal("no_token", "you have no such token")
 NO_BOT = Refusal("no_bot", "there is no bot {bot_id}")
 SELF_CHALLENGE = Refusal("self_challenge", "a bot cannot challenge itself")
+ANSWER_LATE = Refusal("unanswered", "the table did not answer in time; look at its state")
 
 # -- tournaments (INTERFACES.md §8)
 NO_TOURNAMENT = Refusal("no_tournament", "there is no tournament {tournament_id}")

@@ -36,6 +36,8 @@ from typing import Any
 from limits import RateLimitItem, parse
 
 from nardy.server.clock import SYSTEM, Clock, sleep
+from nardy.server.protocol import refusals
+from nardy.server.protocol.refusals import Refusal
 from nardy.server.site import redis_pool
 from nardy.server.site.local_rates import LocalRates, Window
 
@@ -202,15 +204,15 @@ class Throttle:
 
     # -- sockets
 
-    async def open_socket(self, table_id: str, address: str | None) -> str | None:
+    async def open_socket(self, table_id: str, address: str | None) -> Refusal | None:
         """Count a new socket; the reason it may not open, or None when it may."""
         if self.sockets_at[table_id] >= self.limits.sockets_per_table:
-            return "this table has as many watchers as it can take; try again later"
+            return refusals.CROWDED
         if not self.trusted(address):
             if self.sockets_from[address or ""] >= self.limits.sockets_per_address:
-                return "too many connections from your address"
+                return refusals.ADDRESS_SOCKETS
             if not await self._hit(self.limits.socket_opens_per_address, f"opens:{address}"):
-                return "too many new connections from your address; wait a little"
+                return refusals.ADDRESS_OPENS
         self.sockets_at[table_id] += 1
         if not self.trusted(address):
             self.sockets_from[address or ""] += 1
