@@ -43,9 +43,7 @@ def ack(n: int) -> Ack:
     return {"type": "ack", "n": n}
 
 
-def refusal(
-    message: str, code: str | None = None, params: dict[str, Any] | None = None
-) -> Refusal:
+def refusal(message: str, code: str | None = None, params: dict[str, Any] | None = None) -> Refusal:
     answer: Refusal = {"type": "error", "message": message}
     if code is not None:
         answer["code"] = code
