@@ -14,7 +14,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", required=True, help="backgammon, long-nardy, dutch, ...")
     parser.add_argument("--weights", default=None, help="model to play and label with")
     parser.add_argument("--positions", type=int, default=10_000, help="positions to label")
-    parser.add_argument("--ply", type=int, default=1, help="depth of the labels (1 or 2)")
+    parser.add_argument(
+        "--ply", type=int, default=1, help="depth of the labels (1 or 2; a rollout's plies)"
+    )
+    parser.add_argument(
+        "--rollout",
+        type=int,
+        default=0,
+        metavar="GAMES",
+        help="label by the mean of GAMES luck-adjusted games truncated after --ply plies "
+        "(nardy.bot.training.rollout_labels; 36 games of 2 plies are the 2-ply label)",
+    )
     parser.add_argument(
         "--horizon",
         type=int,
@@ -59,6 +69,9 @@ def run(args: argparse.Namespace) -> int:
     weights = Path(args.weights) if args.weights else weights_path(variant)
     evaluator = worker_evaluator(str(weights), variant.name)
     console = Console(stderr=True)
+    if args.rollout < 0 or (args.rollout and args.horizon):
+        console.print("nardy label: --rollout is a number of games, and not with --horizon")
+        return 2
     if args.horizon and args.against:
         console.print("nardy label: --against collects positions for --ply labels, not --horizon")
         return 2
@@ -85,7 +98,8 @@ def run(args: argparse.Namespace) -> int:
         pruning = (pruner, args.prune)
         meta = {"prune": args.prune, "pruner_error": round(error, 4)}
     with Progress(console=console) as bar:
-        task = bar.add_task(f"labelling {variant.name} at {args.ply} ply", total=len(cells))
+        how = f"{args.rollout} games of {args.ply} plies" if args.rollout else f"{args.ply} ply"
+        task = bar.add_task(f"labelling {variant.name} by {how}", total=len(cells))
         targets = label_in_processes(
             weights,
             variant.name,
@@ -94,12 +108,16 @@ def run(args: argparse.Namespace) -> int:
             args.processes,
             lambda n: bar.advance(task, n),
             pruning=pruning,
+            rollout=args.rollout,
+            seed=args.seed,
         )
     meta |= {"variant": variant.name, "ply": args.ply, "weights": str(weights), "seed": args.seed}
+    if args.rollout:
+        meta["rollout"] = args.rollout
     if args.against:
         meta["against"] = args.against
     save_data(Path(args.out), cells, targets, meta)
-    console.print(f"{len(cells)} positions labelled at {args.ply} ply: {args.out}")
+    console.print(f"{len(cells)} positions labelled by {how}: {args.out}")
     return 0
 
 

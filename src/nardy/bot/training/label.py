@@ -3,8 +3,8 @@
 Self-play by temporal differences teaches a network its own opinion one move later. A
 stronger teacher is the same evaluator looking further: the average over the 21 rolls of
 the outputs after the best play of each (1 ply), or deeper (each roll's best play judged one
-ply less deep: :func:`outputs_before_roll`), or a truncated rollout
-(:mod:`nardy.bot.lookahead.rollout`). This module
+ply less deep: :func:`outputs_before_roll`), or truncated rollouts
+(:mod:`nardy.bot.training.rollout_labels`). This module
 
 * collects positions met in self-play at 0 ply with a little noise, so that the positions
   the networks must judge are the positions their own play reaches, or in games against
@@ -42,6 +42,7 @@ from nardy.bot.evaluation.evaluator import Evaluator
 from nardy.bot.evaluation.network import OUTPUTS, equity, flip_outputs
 from nardy.bot.lookahead.expansion import CHANCES, flip_rows
 from nardy.bot.lookahead.search import Pruning, best_of_every_roll, gather, one_ply_outputs
+from nardy.bot.training.rollout_labels import rollout_outputs
 from nardy.rules.cells import CHECKERS, OFF, SIZE, Cells
 from nardy.rules.plays import Dice, final_cells
 
@@ -170,15 +171,23 @@ def label(
     ply: int = 1,
     progress: Progress | None = None,
     pruning: Pruning | None = None,
+    rollout: int = 0,
+    seed: int = 1,
 ) -> Array:
     """The roller's outputs before its roll for each row of ``cells``, ``ply`` deep
     (:func:`outputs_before_roll`, with ``pruning`` if given), :data:`BATCH` rows at a time
-    (one at 2 ply or deeper)."""
+    (one at 2 ply or deeper); with ``rollout``, the mean of that many games truncated after
+    ``ply`` plies (:func:`~nardy.bot.training.rollout_labels.rollout_outputs`, its later
+    rolls drawn from ``seed`` and the row's place)."""
     targets = np.empty((len(cells), OUTPUTS))
-    batch = BATCH if ply <= 1 else 1
+    batch = BATCH if ply <= 1 or rollout else 1
     for start in range(0, len(cells), batch):
-        rows = [tuple(row) for row in cells[start : start + batch].tolist()]
-        targets[start : start + len(rows)] = outputs_before_roll(evaluator, rows, ply, pruning)
+        rows = cells[start : start + batch]
+        if rollout:
+            done = rollout_outputs(evaluator, rows, rollout, ply, seed * 1_000_003 + start, pruning)
+        else:
+            done = outputs_before_roll(evaluator, [tuple(r) for r in rows.tolist()], ply, pruning)
+        targets[start : start + len(rows)] = done
         if progress:
             progress(len(rows))
     return targets
@@ -191,6 +200,8 @@ class _Job:
     cells: npt.NDArray[np.int64]
     ply: int
     pruning: Pruning | None = None
+    rollout: int = 0
+    seed: int = 1
 
 
 def worker_evaluator(weights: str, variant_name: str) -> Evaluator:
@@ -206,7 +217,7 @@ def worker_evaluator(weights: str, variant_name: str) -> Evaluator:
 
 def _label_job(job: _Job) -> Array:
     evaluator = worker_evaluator(job.weights, job.variant)
-    return label(evaluator, job.cells, job.ply, pruning=job.pruning)
+    return label(evaluator, job.cells, job.ply, None, job.pruning, job.rollout, job.seed)
 
 
 def label_in_processes(
@@ -218,10 +229,21 @@ def label_in_processes(
     progress: Progress | None = None,
     chunk: int = 50,
     pruning: Pruning | None = None,
+    rollout: int = 0,
+    seed: int = 1,
 ) -> Array:
-    """:func:`label` spread over ``processes`` worker processes (fork), ``chunk`` rows a job."""
+    """:func:`label` spread over ``processes`` worker processes (fork), ``chunk`` rows a job
+    (a rollout's later rolls drawn from ``seed`` and the job's first row)."""
     jobs = [
-        _Job(str(weights), variant_name, cells[start : start + chunk], ply, pruning)
+        _Job(
+            str(weights),
+            variant_name,
+            cells[start : start + chunk],
+            ply,
+            pruning,
+            rollout,
+            seed * 1_000_003 + start,
+        )
         for start in range(0, len(cells), chunk)
     ]
     import multiprocessing
