@@ -20,6 +20,7 @@ from nardy.bench import (
     review,
     rollout,
     server_load,
+    teachers,
     tournament,
 )
 from nardy.botclient import duels
@@ -36,6 +37,7 @@ BENCHES: dict[str, tuple[ModuleType, str]] = {
     "review": (review, "the analysis of a level's own games: error rates and luck"),
     "bearoff": (bearoff, "bear-off databases: build cost, size, the networks' error on them"),
     "rollout": (rollout, "rollout speed and the variance reduction of rotated dice and luck"),
+    "teachers": (teachers, "training labels' cost and distance from gnubg's judgement"),
     "flood": (flood, "an honest game's round trips while another client floods the server"),
     "tournament": (tournament, "a Swiss of scripted players to the end: wall and pairing time"),
     "adapters": (duels, "other engines as bots through the Bot API against the house levels"),

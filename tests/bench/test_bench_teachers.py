@@ -1,0 +1,34 @@
+"""``nardy bench teachers``: labels compared with gnubg's judgement of the same positions."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from nardy.bench import gnubg, teachers
+from nardy.cli import main
+
+pytestmark = pytest.mark.skipif(gnubg.load() is None, reason="needs gnubg-nn")
+
+
+def test_a_judge_agrees_with_itself_and_the_teachers_are_measured(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["bench", "teachers", "--positions", "10", "--judge-ply", "0", "--json"]
+    specs = ["ply:0", "ply:1", "rollout:36x2"]
+    assert main([*args, *(f"--teacher={spec}" for spec in specs)]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.strip().splitlines()]
+    assert [row["teacher"] for row in rows] == specs
+    zero, one, rolled = rows
+    # nardy's network is not gnubg's: they differ, but by far less than a point
+    assert 0.0 < zero["mean_abs_difference"] < 0.3
+    assert rolled["ms_per_position"] > one["ms_per_position"]
+
+
+def test_teachers_are_read_from_their_names() -> None:
+    assert teachers.parse("ply:2:p5") == teachers.Teacher("ply:2:p5", 2, 0, 5)
+    assert teachers.parse("rollout:72x8") == teachers.Teacher("rollout:72x8", 8, 72, 0)
+    for wrong in ("rollout:36", "ply:x", "rollout:36x0", "net"):
+        with pytest.raises(ValueError):
+            teachers.parse(wrong)
