@@ -152,6 +152,23 @@ NOT_YOUR_TABLE = Refusal("not_your_table", "only the player who made this table 
 NOT_WAITING = Refusal(
     "table_not_waiting", "only a table still waiting for players can be withdrawn"
 )
+# a table request (nardy.server.site.table_request): the lobby's form sends none of the
+# malformed ones, which share a code; a script reads the message
+REQUEST_OBJECT = Refusal("bad_table_request", "a table request is a JSON object")
+OPPONENTS = Refusal("bad_table_request", "opponent must be one of {opponents}")
+SETTINGS_OBJECT = Refusal("bad_table_request", "'settings' must be a JSON object")
+SEAT_FIELD = Refusal("bad_table_request", "'seat' must be 0, 1 or absent")
+CLOCK_FIELDS = Refusal(
+    "bad_table_request", "'clock' needs 'move' and 'reserve' in seconds (up to 3600)"
+)
+CORRESPONDENCE_FLAG = Refusal("bad_table_request", "'clock.correspondence' must be true or false")
+RATED_FLAG = Refusal("bad_table_request", "'rated' must be true or false")
+CHOUETTE_SIZE = Refusal("chouette_size", "a chouette has 3 to 8 participants")
+CHOUETTE_COMPUTERS = Refusal(
+    "chouette_computers", "the computer may fill some chouette seats, but not yours"
+)
+CHOUETTE_MONEY = Refusal("chouette_money_play", "a chouette is backgammon money play")
+RATED_MATCHES = Refusal("rated_match_only", "a rated table is a match to a number of points")
 
 # -- the accounts (nardy.server.site.accounts.AccountError)
 NAME_INVISIBLE = Refusal("bad_name", "a name needs at least one visible letter or digit")

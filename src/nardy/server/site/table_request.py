@@ -10,6 +10,7 @@ from typing import Any
 
 from nardy.rules.errors import NardyError
 from nardy.rules.settings import Settings
+from nardy.server.protocol import refusals
 from nardy.server.protocol.strict_json import is_number, is_whole
 from nardy.server.tables.clock import preset_named
 from nardy.server.tables.table import TableError
@@ -42,31 +43,33 @@ class TableRequest:
     @classmethod
     def from_json(cls, doc: Any) -> TableRequest:
         if not isinstance(doc, dict):
-            raise TableError("a table request is a JSON object")
+            raise TableError(refusals.REQUEST_OBJECT)
         variant = doc.get("variant")
         if not isinstance(variant, str) or variant not in VARIANTS:
-            raise TableError(f"unknown variant {variant!r}; variants: {', '.join(VARIANTS)}")
+            raise TableError(
+                refusals.UNKNOWN_VARIANT, variant=variant, variants=", ".join(VARIANTS)
+            )
         opponent = doc.get("opponent", "open")
         if opponent not in OPPONENTS:
-            raise TableError(f"opponent must be one of {', '.join(OPPONENTS)}")
+            raise TableError(refusals.OPPONENTS, opponents=", ".join(OPPONENTS))
         settings = doc.get("settings") or {}
         if not isinstance(settings, dict):
-            raise TableError("'settings' must be a JSON object")
+            raise TableError(refusals.SETTINGS_OBJECT)
         try:
             checked = Settings.for_variant(variant_named(variant), settings)
         except NardyError as error:
             raise TableError.of(error) from None
         seat = doc.get("seat")
         if seat is not None and not (is_whole(seat) and seat in (0, 1)):
-            raise TableError("'seat' must be 0, 1 or absent")
+            raise TableError(refusals.SEAT_FIELD)
         clock = doc.get("clock")
         if clock is not None:
             if not isinstance(clock, dict) or not all(
                 is_number(clock.get(k)) and 0 < clock[k] <= 3600 for k in ("move", "reserve")
             ):
-                raise TableError("'clock' needs 'move' and 'reserve' in seconds (up to 3600)")
+                raise TableError(refusals.CLOCK_FIELDS)
             if clock.get("correspondence", False) not in (True, False):
-                raise TableError("'clock.correspondence' must be true or false")
+                raise TableError(refusals.CORRESPONDENCE_FLAG)
             by_days = {"correspondence": True} if clock.get("correspondence") else {}
             clock = {"move": float(clock["move"]), "reserve": float(clock["reserve"]), **by_days}
         if doc.get("time_control") is not None:  # a preset (clock.py)
@@ -77,17 +80,17 @@ class TableRequest:
         if doc.get("kind", "match") == "chouette":
             participants, computers = doc.get("participants", 3), doc.get("computers", 0)
             if not is_whole(participants) or not 3 <= participants <= 8:
-                raise TableError("a chouette has 3 to 8 participants")
+                raise TableError(refusals.CHOUETTE_SIZE)
             if not is_whole(computers) or not 0 <= computers < participants:
-                raise TableError("the computer may fill some chouette seats, but not yours")
+                raise TableError(refusals.CHOUETTE_COMPUTERS)
             if not variant_named(variant).chouette or settings.get("match_to"):
-                raise TableError("a chouette is backgammon money play")
+                raise TableError(refusals.CHOUETTE_MONEY)
             clock = None
         rated = doc.get("rated", False)
         if not isinstance(rated, bool):
-            raise TableError("'rated' must be true or false")
+            raise TableError(refusals.RATED_FLAG)
         if rated and (participants > 2 or not checked.match_to):
-            raise TableError("a rated table is a match to a number of points")
+            raise TableError(refusals.RATED_MATCHES)
         if rated and clock is None and opponent != "computer":
             clock = preset_named(RATED_CLOCK).clock(checked.match_to)  # nobody stalls it
         level = str(doc.get("level", "expert"))
