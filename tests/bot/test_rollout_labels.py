@@ -31,6 +31,7 @@ def test_thirty_six_games_of_two_plies_are_the_two_ply_label(variant: Variant) -
     assert np.allclose(two, outputs_before_roll(evaluator, cells, 2), atol=1e-9)
 
 
+@pytest.mark.slow
 def test_with_a_pruner_they_are_the_pruned_two_ply_label() -> None:
     evaluator = judge(BACKGAMMON)
     pruner, _ = distil(evaluator, positions=300, epochs=2, seed=1)
@@ -39,6 +40,7 @@ def test_with_a_pruner_they_are_the_pruned_two_ply_label() -> None:
     assert np.allclose(pruned, outputs_before_roll(evaluator, cells, 2, (pruner, 3)))
 
 
+@pytest.mark.slow
 def test_a_deeper_truncation_agrees_with_the_game_by_game_rollout() -> None:
     """The same games as nardy.bot.lookahead.rollout plays one by one (the first two rolls
     dealt alike, the later drawn otherwise): the two means agree within their errors."""
