@@ -152,6 +152,18 @@ def test_a_full_or_started_tournament_and_an_unknown_level_carry_their_code(
         cal = await Client(live.url, "Cal").guest()
         cup = {"name": "Cup", "variant": "backgammon", "format": "swiss", "max_players": 2}
         tournament = (await ala.http.post("/api/tournaments", json=cup)).json()["id"]
+        levels = "beginner, casual, intermediate, advanced, expert, strongest"
+        unknown = (
+            400,
+            {
+                "detail": f"unknown level 'godlike'; levels: {levels}",
+                "code": "unknown_level",
+                "params": {"level": "godlike", "levels": levels},
+            },
+        )
+        computers = {"level": "godlike", "count": 1}
+        added = await ala.http.post(f"/api/tournaments/{tournament}/computers", json=computers)
+        assert refusal(added) == unknown  # the same check as a table's (Lobby.check_level)
         join = f"/api/tournaments/{tournament}/join"
         assert (await ala.http.post(join)).is_success
         assert (await ben.http.post(join)).is_success
@@ -172,15 +184,7 @@ def test_a_full_or_started_tournament_and_an_unknown_level_carry_their_code(
             },
         )
         godlike = {"variant": "backgammon", "opponent": "computer", "level": "godlike"}
-        levels = "beginner, casual, intermediate, advanced, expert, strongest"
-        assert refusal(await cal.http.post("/api/tables", json=godlike)) == (
-            400,
-            {
-                "detail": f"unknown level 'godlike'; levels: {levels}",
-                "code": "unknown_level",
-                "params": {"level": "godlike", "levels": levels},
-            },
-        )
+        assert refusal(await cal.http.post("/api/tables", json=godlike)) == unknown
         for player in (ala, ben, cal):
             await player.close()
 
