@@ -34,8 +34,6 @@ from nardy.bench import gnubg
 
 SPEC = re.compile(r"^(?:ply:(?P<ply>\d+)|rollout:(?P<games>\d+)x(?P<plies>\d+))(?::p(?P<k>\d+))?$")
 DEFAULT = ["ply:0", "ply:1", "ply:2:p5", "ply:2", "rollout:36x4:p5", "rollout:36x6:p5"]
-BATCH = 8
-"""Positions a teacher labels in one call."""
 
 
 @dataclass(frozen=True)
@@ -85,26 +83,14 @@ def measure(
     import numpy as np
 
     from nardy.bot.evaluation.network import equity
-    from nardy.bot.training.label import outputs_before_roll
+    from nardy.bot.training.label import label
     from nardy.bot.training.pruning import distil
-    from nardy.bot.training.rollout_labels import rollout_outputs
 
     pruning = (distil(evaluator, seed=1)[0], teacher.prune) if teacher.prune else None
     began = time.process_time()
-    parts = []
-    for start in range(0, len(cells), BATCH):
-        rows = cells[start : start + BATCH]
-        if teacher.games:
-            parts.append(rollout_outputs(evaluator, rows, teacher.games, teacher.ply, 5, pruning))
-        elif teacher.ply >= 2:  # one position at a time, as `nardy label` does
-            parts += [
-                outputs_before_roll(evaluator, rows[i : i + 1], teacher.ply, pruning)
-                for i in range(len(rows))
-            ]
-        else:
-            parts.append(outputs_before_roll(evaluator, rows, teacher.ply, pruning))
+    labels = label(evaluator, cells, teacher.ply, None, pruning, teacher.games, seed=5)
     cost = (time.process_time() - began) / len(cells)
-    differences = equity(np.concatenate(parts)) - truth
+    differences = equity(labels) - truth
     return {
         "teacher": teacher.name,
         "ms_per_position": round(1000 * cost, 1),
