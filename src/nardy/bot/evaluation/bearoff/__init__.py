@@ -120,6 +120,19 @@ def _at_least(distribution: npt.NDArray[np.float32]) -> Array:
     return tail
 
 
+def _columns(indices: npt.NDArray[np.int64]) -> slice | npt.NDArray[np.int64]:
+    """``indices`` as a slice where they run without a gap: a slice of the rows' columns is
+    a view, where a list of them copies every row (a rollout asks about millions of rows).
+
+    >>> _columns(np.array([7, 8, 9])), _columns(np.array([1, 3])).tolist()
+    (slice(7, 10, None), [1, 3])
+    """
+    first = int(indices[0])
+    if np.array_equal(indices, np.arange(first, first + len(indices))):
+        return slice(first, first + len(indices))
+    return indices
+
+
 class BearOff:
     """Exact bear-off outputs for positions of one variant, seen from the roller.
 
@@ -136,9 +149,9 @@ class BearOff:
         self.opponent_home = np.array([variant.mirror(p) for p in range(1, POINTS + 1)])
         # where a checker is not home: the roller's 7..24, bar and reserve, and the same
         # for the opponent (its points by the mirror, its bar and reserve counts)
-        self.own_away = np.array([*range(POINTS + 1, 25), BAR, RESERVE])
-        self.their_away_points = np.setdiff1d(np.arange(1, 25), self.opponent_home)
-        self.their_away_counts = np.array([OPP_BAR, OPP_RESERVE])
+        self.own_away = _columns(np.array([*range(POINTS + 1, 25), BAR, RESERVE]))
+        self.their_away_points = _columns(np.setdiff1d(np.arange(1, 25), self.opponent_home))
+        self.their_away_counts = _columns(np.array([OPP_BAR, OPP_RESERVE]))
 
     def _sides(self, cells: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], ...]:
         """Each side's checkers on its home points 1..6 (N×6 each)."""
@@ -149,9 +162,9 @@ class BearOff:
         home points, at least one each."""
         if not self.enabled:
             return np.zeros(len(cells), dtype=bool)
-        away = (cells[:, self.own_away] > 0).any(axis=1)
-        away |= (cells[:, self.their_away_points] < 0).any(axis=1)
-        away |= (cells[:, self.their_away_counts] > 0).any(axis=1)
+        away: npt.NDArray[np.bool_] = cells[:, self.own_away].max(axis=1) > 0
+        away |= cells[:, self.their_away_points].min(axis=1) < 0
+        away |= cells[:, self.their_away_counts].max(axis=1) > 0
         left = (cells[:, OFF] < CHECKERS) & (cells[:, OPP_OFF] < CHECKERS)
         return left & ~away
 
