@@ -1,13 +1,21 @@
-"""``nardy label``: positions from self-play, labelled by a deeper look (supervised data)."""
+"""``nardy label``: positions from self-play, games against another player or played
+matches, labelled by a deeper look (supervised data)."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+    from rich.console import Console
+
+    from nardy.bot.evaluation.evaluator import Evaluator
 
 NAME = "label"
-HELP = "collect self-play positions and label them at a chosen depth (training data)"
+HELP = "collect positions (self-play, other players, played matches) and label them (training data)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -47,6 +55,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="collect the positions of games against this player (a `nardy bench bot` "
         "player: heuristic, random, pubeval, level:NAME, net:FILE) instead of self-play",
     )
+    parser.add_argument(
+        "--from",
+        dest="sources",
+        nargs="+",
+        default=None,
+        metavar="PATH",
+        help="take the positions before each roll of played matches instead of self-play: "
+        "records, .mat and .sgf files, or folders searched for them (at most --positions, "
+        "drawn by --seed)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the self-play")
     parser.add_argument("--processes", type=int, default=2, help="worker processes")
     parser.add_argument("--out", required=True, help="data set to write (.npz)")
@@ -72,8 +90,13 @@ def run(args: argparse.Namespace) -> int:
     if args.rollout < 0 or (args.rollout and args.horizon):
         console.print("nardy label: --rollout is a number of games, and not with --horizon")
         return 2
-    if args.horizon and args.against:
-        console.print("nardy label: --against collects positions for --ply labels, not --horizon")
+    if args.horizon and (args.against or args.sources):
+        console.print(
+            "nardy label: --against and --from give positions to --ply labels, not --horizon"
+        )
+        return 2
+    if args.against and args.sources:
+        console.print("nardy label: positions come from --against's games or --from's, not both")
         return 2
     if args.horizon:
         return _by_returns(args, variant.name, weights, console)
@@ -86,7 +109,13 @@ def run(args: argparse.Namespace) -> int:
         except (ValueError, ImportError) as refusal:
             console.print(f"nardy label: --against: {refusal}")
             return 2
-    cells = collect(evaluator, args.positions, args.seed, against=against)
+    if args.sources:
+        found = _played(args, evaluator, console)
+        if found is None:
+            return 2
+        cells = found
+    else:
+        cells = collect(evaluator, args.positions, args.seed, against=against)
     pruning = None
     meta: dict[str, Any] = {}
     if args.prune > 0:
@@ -116,9 +145,39 @@ def run(args: argparse.Namespace) -> int:
         meta["rollout"] = args.rollout
     if args.against:
         meta["against"] = args.against
+    if args.sources:
+        meta["from"] = [str(source) for source in args.sources]
     save_data(Path(args.out), cells, targets, meta)
     console.print(f"{len(cells)} positions labelled by {how}: {args.out}")
     return 0
+
+
+def _played(
+    args: argparse.Namespace, evaluator: Evaluator, console: Console
+) -> npt.NDArray[np.int64] | None:
+    """The positions of ``--from``'s matches to label (bear-offs left to the databases), or
+    None, having said why, when there are none."""
+    from nardy.bot.training.played import match_files, played_positions, sample
+    from nardy.formats.match_files import MatchFileError
+
+    try:
+        files = match_files(args.sources)
+    except MatchFileError as error:
+        console.print(f"nardy label: --from: {error}")
+        return None
+    played = played_positions(evaluator.variant, files)
+    for reason in played.skipped[:5]:
+        console.print(f"left out {reason}")
+    if len(played.skipped) > 5:
+        console.print(f"... and {len(played.skipped) - 5} more files left out")
+    cells = played.cells
+    if evaluator.exact_bearoff and len(cells):
+        cells = cells[~evaluator.bearoff.applies(cells)]
+    if not len(cells):
+        console.print(f"nardy label: --from: no {evaluator.variant.name} positions to label")
+        return None
+    console.print(f"{len(cells)} positions before a roll in {played.matches} matches")
+    return sample(cells, args.positions, args.seed)
 
 
 def _by_returns(args: argparse.Namespace, variant: str, weights: Path, console: Any) -> int:
