@@ -20,7 +20,8 @@ import uvicorn
 from nardy.bot.agents.agent import RandomAgent
 from nardy.server.app import ServerConfig, create_app
 from nardy.server.clock import SYSTEM, Clock
-from nardy.server.http.ws_protocol import TableWebSocketProtocol
+from nardy.server.defaults import KEEP_ALIVE
+from nardy.server.http.serving import uvicorn_options
 from nardy.server.store.database import Store
 
 
@@ -75,9 +76,11 @@ class LiveServer:
         agents: Callable[[str, str], Any] | None = random_agents,
         store: Store | None = None,
         clock: Clock = SYSTEM,
+        keep_alive: float = KEEP_ALIVE,
     ) -> None:
         """``clock``: the server's time (a :class:`~nardy.server.clock.ManualClock` for a
-        test that decides when its deadlines pass)."""
+        test that decides when its deadlines pass); ``keep_alive``: seconds an idle
+        connection stays open."""
         self.database = database
         self.store = store or Store(f"sqlite:///{database}")
         config = config or ServerConfig(bot_delay=0.0, entropy_wait=0.0)
@@ -89,9 +92,8 @@ class LiveServer:
         uv_config = uvicorn.Config(
             self.app,
             log_level="warning",
-            ws_max_size=1 << 16,
             lifespan="on",
-            ws=TableWebSocketProtocol,  # as nardy serve runs it
+            **uvicorn_options(keep_alive),  # as nardy serve runs it
         )
         self.errors: list[logging.LogRecord] = []
         """Errors the server logged (an exception in a request or a socket)."""

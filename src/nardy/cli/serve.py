@@ -67,6 +67,14 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
         "about twice the bytes",
     )
     parser.add_argument(
+        "--keep-alive",
+        type=float,
+        default=defaults.KEEP_ALIVE,
+        metavar="SECONDS",
+        help="how long an idle HTTP connection stays open: longer than the proxy in front "
+        "keeps its connections to the server (nginx: 60 s)",
+    )
+    parser.add_argument(
         "--secure-cookies", action="store_true", help="send session cookies over HTTPS only"
     )
     parser.add_argument(
@@ -188,7 +196,7 @@ def run(args: argparse.Namespace) -> int:
 
     from nardy.server.app import ServerConfig, create_app
     from nardy.server.collector import settle_heap
-    from nardy.server.http.ws_protocol import TableWebSocketProtocol
+    from nardy.server.http.serving import uvicorn_options
     from nardy.server.site.throttle import Limits
     from nardy.server.store.database import Store
 
@@ -233,10 +241,8 @@ def run(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         log_level=args.log_level,
-        ws_max_size=1 << 16,
-        ws_per_message_deflate=not args.no_ws_compression,
         loop=args.loop,
-        ws=TableWebSocketProtocol,
+        **uvicorn_options(args.keep_alive, compression=not args.no_ws_compression),
         proxy_headers=bool(args.forwarded_allow_ips),  # not uvicorn's: trust local peers
         forwarded_allow_ips=args.forwarded_allow_ips or None,
     )

@@ -23,3 +23,7 @@ CPU minutes in all."""
 ARCHIVE = 900.0
 """Seconds an unfinished table stays on the public lists after the last of its seated
 people left it: then it is archived (:mod:`nardy.server.site.archive`)."""
+
+KEEP_ALIVE = 75.0
+"""Seconds an idle HTTP connection stays open (:mod:`nardy.server.http.serving`): longer
+than the proxy in front keeps its connections to a process (nginx: 60 s)."""
