@@ -127,12 +127,12 @@ class Burner:
         self.cost = cost
         self.rolled: list[Any] = []
 
-    def truncated(self, cells: Any, games: int, truncate: int) -> Any:
+    def truncated(self, spots: Any, games: int, truncate: int) -> Any:
         began = time.process_time()
-        while time.process_time() - began < self.cost:
+        while time.process_time() - began < self.cost * len(spots):
             pass
-        self.rolled.append(cells)
-        return [float(cells)] * 5
+        self.rolled += [cells for cells, _ in spots]
+        return [[float(cells)] * 5 for cells, _ in spots]
 
 
 def question(engine: Burner, index: int, gap: float, cells: tuple[int, ...]) -> settle.Question:

@@ -370,22 +370,26 @@ class Engine:
             start = end
         return table
 
-    def truncated(self, cells: Cells, games: int, truncate: int, seed: int = 1) -> Array:
-        """The cubeless outputs of the player on roll in ``cells``, before rolling, from
-        ``games`` games played ``truncate`` plies deep at 0 ply (the bot's rollout, with
-        rotated dice and luck adjustment). Seeded: the same cells give the same outputs,
-        and positions rolled out alike meet the same dice."""
-        from nardy.bot.lookahead.rollout import Options, rollout
+    def truncated(
+        self, spots: Sequence[tuple[Cells, bool]], games: int, truncate: int, seed: int = 1
+    ) -> list[Array]:
+        """Cubeless outputs from ``games`` games played ``truncate`` plies deep at 0 ply for
+        each spot: the roller's before its roll in the cells (``False``), or the mover's after
+        a play leaving them (``True``: the opponent's position rolled out and turned round,
+        as a :class:`Candidate`'s). The positions are played together
+        (:mod:`nardy.bot.lookahead.lockstep`: dealt first rolls, luck adjustment), and game
+        ``i`` of each meets the same dice, so the same cells give the same outputs whatever
+        is rolled out beside them."""
+        from nardy.bot.lookahead.lockstep import rollout_outputs
 
-        options = Options(games=games, truncate=truncate, luck=True, rotate=True, seed=seed)
-        return rollout(self.evaluator, [(cells, None)], options)[0].outputs
-
-    def truncated_after(self, final: Cells, games: int, truncate: int, seed: int = 1) -> Array:
-        """The mover's outputs after a play leaving ``final``: the opponent's position
-        rolled out as :meth:`truncated` does, turned round (as a :class:`Candidate`'s)."""
-        theirs = self.truncated(self.flip(final), games, truncate, seed)
-        row: Array = flip_outputs(theirs[None, :])[0]
-        return row
+        starts = [self.flip(cells) if after else cells for cells, after in spots]
+        rows = rollout_outputs(
+            self.evaluator, np.array(starts, dtype=np.int64), games, truncate, seed
+        )
+        return [
+            flip_outputs(row[None, :])[0] if after else row
+            for row, (_, after) in zip(rows, spots, strict=True)
+        ]
 
     def rollout(self, cells: Cells, dice: Dice | None, games: int, seed: int = 1) -> dict[str, Any]:
         """The roller's cubeless chances and equity from playing the position out

@@ -14,9 +14,11 @@ CPU seconds lasts:
   engine's cube model (:meth:`~nardy.analysis.engine.Stakes.cube_values`); the answer to a
   double shares the doubler's rollout.
 
-Every rollout is seeded by its position alone
-(:meth:`~nardy.analysis.engine.Engine.truncated`), so the same decisions settled give the
-same values whatever the budget. A settled
+The positions of a question are rolled out together, and game ``i`` of every position
+meets the same dice (:meth:`~nardy.analysis.engine.Engine.truncated`): a position's
+outputs do not depend on what is rolled out beside it, so the same decisions settled give
+the same values whatever the budget, and two candidate plays are compared on the same
+dice. A settled
 decision's error, mark and best choice come from the rollout values, and it says how it was
 settled (``"rollout": {"games": …, "truncate": …}``).
 
@@ -170,9 +172,10 @@ def settle(
         each = spent / len(outputs) if outputs else 0.0
         if seconds <= 0 or (settled and spent + each * len(new) > seconds):
             break
-        for engine, cells, after in new:
-            roll = engine.truncated_after if after else engine.truncated
-            outputs[_key((engine, cells, after))] = roll(cells, GAMES, TRUNCATE)
+        for engine in {id(e): e for e, _, _ in new}.values():
+            spots = [(cells, after) for e, cells, after in new if e is engine]
+            for spot, out in zip(spots, engine.truncated(spots, GAMES, TRUNCATE), strict=True):
+                outputs[_key((engine, *spot))] = out
         found = [outputs[_key(spot)] for spot in question.rolled]
         decisions[question.game][question.index] = question.judge(found)
         settled += 1

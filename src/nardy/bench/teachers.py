@@ -9,7 +9,7 @@ shipped network's self-play, against GNU Backgammon's evaluation of them at ``--
 * ``ply:N`` — the look-ahead label at N ply (:func:`~nardy.bot.training.label.
   outputs_before_roll`);
 * ``rollout:GxT`` — G luck-adjusted games truncated after T plies
-  (:mod:`nardy.bot.training.rollout_labels`);
+  (:mod:`nardy.bot.lookahead.lockstep`);
 
 with ``:pK`` for the pruner's K best plays of each roll (its fit is not counted in the
 cost). For each: the CPU milliseconds a position, and the mean absolute difference of its

@@ -31,7 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=0,
         metavar="GAMES",
         help="label by the mean of GAMES luck-adjusted games truncated after --ply plies "
-        "(nardy.bot.training.rollout_labels; 36 games of 2 plies are the 2-ply label)",
+        "(nardy.bot.lookahead.lockstep; 36 games of 2 plies are the 2-ply label)",
     )
     parser.add_argument(
         "--horizon",

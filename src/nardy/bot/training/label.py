@@ -4,7 +4,7 @@ Self-play by temporal differences teaches a network its own opinion one move lat
 stronger teacher is the same evaluator looking further: the average over the 21 rolls of
 the outputs after the best play of each (1 ply), or deeper (each roll's best play judged one
 ply less deep: :func:`outputs_before_roll`), or truncated rollouts
-(:mod:`nardy.bot.training.rollout_labels`). This module
+(:mod:`nardy.bot.lookahead.lockstep`). This module
 
 * collects positions met in self-play at 0 ply with a little noise, so that the positions
   the networks must judge are the positions their own play reaches, or in games against
@@ -41,8 +41,8 @@ from nardy.bot.evaluation.encoding import Array
 from nardy.bot.evaluation.evaluator import Evaluator
 from nardy.bot.evaluation.network import OUTPUTS, equity, flip_outputs
 from nardy.bot.lookahead.expansion import CHANCES, flip_rows
+from nardy.bot.lookahead.lockstep import rollout_outputs
 from nardy.bot.lookahead.search import Pruning, best_of_every_roll, gather, one_ply_outputs
-from nardy.bot.training.rollout_labels import rollout_outputs
 from nardy.rules.cells import CHECKERS, OFF, SIZE, Cells
 from nardy.rules.plays import Dice, final_cells
 
@@ -177,7 +177,7 @@ def label(
     """The roller's outputs before its roll for each row of ``cells``, ``ply`` deep
     (:func:`outputs_before_roll`, with ``pruning`` if given), :data:`BATCH` rows at a time
     (one at 2 ply or deeper); with ``rollout``, the mean of that many games truncated after
-    ``ply`` plies (:func:`~nardy.bot.training.rollout_labels.rollout_outputs`, its later
+    ``ply`` plies (:func:`~nardy.bot.lookahead.lockstep.rollout_outputs`, its later
     rolls drawn from ``seed`` and the row's place)."""
     targets = np.empty((len(cells), OUTPUTS))
     batch = BATCH if ply <= 1 or rollout else 1

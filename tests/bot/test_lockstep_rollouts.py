@@ -1,4 +1,4 @@
-"""Labels by truncated rollouts played in lockstep (nardy.bot.training.rollout_labels)."""
+"""Labels by truncated rollouts played in lockstep (nardy.bot.lookahead.lockstep)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import pytest
 from nardy.bot.evaluation.evaluator import Evaluator
 from nardy.bot.evaluation.model import Model
 from nardy.bot.evaluation.network import equity
+from nardy.bot.lookahead.lockstep import rollout_outputs
 from nardy.bot.lookahead.rollout import Options, rollout
 from nardy.bot.training.label import collect, label, load_data, outputs_before_roll
 from nardy.bot.training.pruning import distil
-from nardy.bot.training.rollout_labels import rollout_outputs
 from nardy.cli import main
 from nardy.rules.variant import Variant
 from nardy.variants import BACKGAMMON, DUTCH, LONG_NARDY

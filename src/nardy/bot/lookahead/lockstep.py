@@ -1,4 +1,5 @@
-"""Labels settled by truncated rollouts, the games of many positions played in lockstep.
+"""Truncated rollouts with the games of many positions played in lockstep: training labels
+(``nardy label --rollout``) and the review's close decisions (:mod:`nardy.analysis.settle`).
 
 A 2-ply label looks two rolls ahead and stops; a rollout looks further by playing the
 position out, many times, with the engine on both sides. Played one game at a time in
@@ -20,7 +21,11 @@ term averages zero whatever the evaluator's errors). The first two rolls are dea
 drawn — game ``i`` opens with roll ``i mod 36`` of the 36 and its second roll runs through
 all 36 too (as :func:`nardy.bot.lookahead.rollout.play_game` deals them) — so a rollout of
 36 games truncated at two plies *is* the 2-ply label, exactly, and deeper truncations look
-further at the price of sampling the later rolls:
+further at the price of sampling the later rolls. Those are drawn from ``seed`` for each
+game number and turn, whatever the position: game ``i`` of every position rolled out
+together, or with the same seed, meets the same dice (common random numbers, so the
+difference between two candidate plays' rollouts is less noisy than either), and a
+position's outputs do not depend on the others beside it:
 
 >>> from nardy.variants import BACKGAMMON
 >>> from nardy.bot.evaluation.model import Model
@@ -33,8 +38,11 @@ True
 >>> bool(np.allclose(rollout_outputs(judge, cells, games=36, truncate=1),
 ...                  outputs_before_roll(judge, cells, 1)))
 True
->>> rollout_outputs(judge, cells, games=72, truncate=6, seed=2).shape
+>>> together = rollout_outputs(judge, cells, games=72, truncate=6, seed=2)
+>>> together.shape
 (3, 5)
+>>> bool(np.allclose(together[1], rollout_outputs(judge, cells[1:2], games=72, truncate=6, seed=2)))
+True
 
 Every play in the games is the evaluator's best at 0 ply (among the pruner's best with
 ``pruning``, as the 2-ply labels choose them).
@@ -77,7 +85,7 @@ def rollout_outputs(
     value = np.zeros((len(rows), OUTPUTS))  # each game's worth, in the root roller's view
     live = np.arange(len(rows))
     root = np.ones(len(rows), dtype=bool)  # whether the root roller is on roll
-    rng = np.random.default_rng(seed)
+    drawn = np.random.default_rng(seed).integers(0, 36, (games, truncate))  # later rolls
     for turn in range(truncate):
         if not len(live):
             break
@@ -90,7 +98,7 @@ def rollout_outputs(
         if turn == truncate - 1:
             value[live] += _to_root(mean, root[live])
             break
-        roll = _rolls(turn, game[live], rng)
+        roll = _rolls(turn, game[live], drawn)
         came = after[np.arange(len(live)), roll]
         value[live] -= _to_root(came, root[live]) - _to_root(mean, root[live])  # the luck
         pick = chosen[np.arange(len(live)), roll]
@@ -123,16 +131,17 @@ def _after_each_roll(
 
 
 def _rolls(
-    turn: int, game: npt.NDArray[np.int64], rng: np.random.Generator
+    turn: int, game: npt.NDArray[np.int64], drawn: npt.NDArray[np.int64]
 ) -> npt.NDArray[np.int64]:
     """The distinct roll each game rolls at ``turn``: dealt for the first two turns (as
-    :func:`nardy.bot.lookahead.rollout.play_game` deals them), drawn after."""
+    :func:`nardy.bot.lookahead.rollout.play_game` deals them), after them the game's own
+    roll of that turn in ``drawn`` (games × turns, each one of the 36)."""
     if turn == 0:
         dealt: npt.NDArray[np.int64] = DEALT[game % 36]
     elif turn == 1:
         dealt = DEALT[(game // 36 + 7 * game) % 36]
     else:
-        dealt = DEALT[rng.integers(0, 36, len(game))]
+        dealt = DEALT[drawn[game, turn]]
     return dealt
 
 
