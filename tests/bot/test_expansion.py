@@ -10,7 +10,7 @@ import pytest
 from nardy.bot.evaluation.evaluator import Evaluator
 from nardy.bot.evaluation.model import Model
 from nardy.bot.evaluation.network import equity
-from nardy.bot.lookahead.expansion import ROLLS, expand, flip_rows
+from nardy.bot.lookahead.expansion import ROLLS, Expansion, expand, flip_rows
 from nardy.bot.lookahead.search import one_ply
 from nardy.bot.training.label import collect
 from nardy.rules import kernel
@@ -84,6 +84,22 @@ def test_ties_go_to_the_first_final_and_unplayable_rolls_to_none() -> None:
     assert chosen.reshape(-1).tolist() == [
         int(s) if n else -1 for s, n in zip(starts, counts, strict=True)
     ]
+
+
+def test_each_rolls_best_is_its_first_final_at_the_maximum() -> None:
+    rng = np.random.default_rng(5)
+    for _ in range(200):
+        counts = rng.integers(0, 5, (int(rng.integers(1, 6)), len(ROLLS)))
+        counts[rng.random(counts.shape) < 0.3] = 0  # rolls that cannot be played
+        ends = np.cumsum(counts.reshape(-1)).reshape(counts.shape)
+        values = rng.integers(0, 3, int(ends[-1, -1])).astype(float)  # many ties
+        spread = Expansion(np.zeros((len(values), 30), dtype=np.int64), ends)
+        starts = np.concatenate([[0], ends.reshape(-1)[:-1]])
+        expected = [
+            start + int(np.argmax(values[start:end])) if end > start else -1
+            for start, end in zip(starts, ends.reshape(-1), strict=True)
+        ]
+        assert spread.best(values).reshape(-1).tolist() == expected
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)

