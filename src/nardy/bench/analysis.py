@@ -16,7 +16,11 @@ file, analysed by Debian's ``gnubg`` (:func:`nardy.bench.gnubg.analyse_mats`) an
   *bad* mark, where a deeper look could tip it);
 * the luck of each player's rolls.
 
-``--json`` prints every figure; the text is a table per match and the totals.
+``--json`` prints every figure; the text is a table per match and the totals. With
+``--keep DIR`` the matches and gnubg's analyses stay in ``DIR``, each written as it is
+done, and a later run with the same folder uses them instead of making them again: gnubg's
+2-ply analysis of twenty matches takes the better part of an hour, and a comparison
+stopped part way goes on where it stopped.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import argparse
 import json
 import statistics
 import tempfile
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -90,8 +95,52 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="CPU seconds per match for settling nardy's close decisions by rollouts",
     )
-    parser.add_argument("--keep", default=None, help="folder to keep the .mat files in")
+    parser.add_argument(
+        "--keep",
+        default=None,
+        metavar="DIR",
+        help="folder to keep the matches and gnubg's analyses in; a run with the same folder "
+        "reuses those already there (a long comparison resumes)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+
+
+def match_path(number: int, folder: Path) -> Path:
+    """Where match ``number`` is written in ``folder``."""
+    first, second = LEVEL_PAIRS[number % len(LEVEL_PAIRS)]
+    return folder / f"match-{number:03d}-{first}-{second}.mat"
+
+
+def kept_or_played(number: int, length: int, folder: Path) -> Path:
+    """Match ``number`` as kept in ``folder`` by an earlier run if it is there at ``length``
+    points, else played now (:func:`play_match`)."""
+    from nardy.analysis.loading import load_match
+
+    path = match_path(number, folder)
+    if path.exists() and load_match(path)[0].settings.match_to == length:
+        return path
+    return play_match(number, length, folder)
+
+
+def gnubg_analyses(
+    paths: list[Path], ply: int, keep: bool, progress: Callable[[int], None]
+) -> list[dict[str, Any]]:
+    """gnubg's analysis of each match; with ``keep``, each written beside its ``.mat`` file
+    as it is done (``NAME.gnubgPLY.json``) and read back from there by a later run, so a
+    long comparison stopped part way goes on where it stopped."""
+    from nardy.bench.gnubg import analyse_mats
+
+    if not keep:
+        return analyse_mats(paths, ply, progress)
+    found = []
+    for k, path in enumerate(paths):
+        kept = path.with_suffix(f".gnubg{ply}.json")
+        if not kept.exists():
+            (analysis,) = analyse_mats([path], ply)
+            kept.write_text(json.dumps(analysis))
+        found.append(json.loads(kept.read_text()))
+        progress(k + 1)
+    return found
 
 
 def play_match(number: int, length: int, folder: Path) -> Path:
@@ -111,7 +160,7 @@ def play_match(number: int, length: int, folder: Path) -> Path:
     )
     settings = Settings.for_variant(BACKGAMMON, {"match_to": length})
     match = play_observed_match(Match.new(BACKGAMMON, settings), agents, seeded_dice(number))
-    path = folder / f"match-{number:03d}-{first}-{second}.mat"
+    path = match_path(number, folder)
     path.write_text(write_mat(match, (f"{first}-{number}", f"{second}-{number}")))
     return path
 
@@ -218,7 +267,7 @@ def main(args: argparse.Namespace) -> int:
     from nardy.analysis import DEFAULT_PLY
     from nardy.analysis.loading import load_match
     from nardy.analysis.review import analyse
-    from nardy.bench.gnubg import PROGRAM, analyse_mats
+    from nardy.bench.gnubg import PROGRAM
 
     if PROGRAM is None:
         print("nardy bench analysis needs GNU Backgammon (the Debian package gnubg)")
@@ -232,11 +281,14 @@ def main(args: argparse.Namespace) -> int:
             task = bar.add_task("playing matches", total=args.matches)
             paths = []
             for k in range(args.matches):
-                paths.append(play_match(args.seed + k, args.length, folder))
+                paths.append(kept_or_played(args.seed + k, args.length, folder))
                 bar.update(task, completed=k + 1)
             task = bar.add_task(f"gnubg analysing at {args.gnubg_ply} ply", total=len(paths))
-            theirs = analyse_mats(
-                paths, args.gnubg_ply, lambda done: bar.update(task, completed=done)
+            theirs = gnubg_analyses(
+                paths,
+                args.gnubg_ply,
+                args.keep is not None,
+                lambda done: bar.update(task, completed=done),
             )
             task = bar.add_task(f"nardy analysing at {ply} ply", total=len(paths))
             comparisons = []
