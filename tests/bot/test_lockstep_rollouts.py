@@ -15,6 +15,7 @@ from nardy.bot.lookahead.rollout import Options, rollout
 from nardy.bot.training.label import collect, label, load_data, outputs_before_roll
 from nardy.bot.training.pruning import distil
 from nardy.cli import main
+from nardy.rules.cells import BAR
 from nardy.rules.variant import Variant
 from nardy.variants import BACKGAMMON, DUTCH, LONG_NARDY
 
@@ -29,6 +30,22 @@ def test_thirty_six_games_of_two_plies_are_the_two_ply_label(variant: Variant) -
     cells = collect(evaluator, 12, seed=3)
     two = rollout_outputs(evaluator, cells, games=36, truncate=2, seed=9)
     assert np.allclose(two, outputs_before_roll(evaluator, cells, 2), atol=1e-9)
+
+
+def test_a_position_where_no_roll_can_be_played_is_rolled_out_too() -> None:
+    """B3, C4: closed out, the roller dances on every roll and its opponent rolls next; a
+    batch of such positions has no play at all to judge (it crashed the review)."""
+    cells = [0] * 30
+    cells[BAR], cells[1] = 1, 14  # on the bar against a closed board
+    for point in range(19, 25):
+        cells[point] = -2
+    cells[18] = -3
+    BACKGAMMON.validate(tuple(cells))
+    evaluator = judge(BACKGAMMON)
+    rows = np.array([cells])
+    two = rollout_outputs(evaluator, rows, games=36, truncate=2)
+    assert np.allclose(two, outputs_before_roll(evaluator, rows, 2), atol=1e-9)
+    assert rollout_outputs(evaluator, rows, games=36, truncate=5).shape == (1, 5)
 
 
 @pytest.mark.slow

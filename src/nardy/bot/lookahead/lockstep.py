@@ -102,8 +102,10 @@ def rollout_outputs(
         came = after[np.arange(len(live)), roll]
         value[live] -= _to_root(came, root[live]) - _to_root(mean, root[live])  # the luck
         pick = chosen[np.arange(len(live)), roll]
-        finals = np.where((pick >= 0)[:, None], spread.finals[np.maximum(pick, 0)], here)
-        ended = (pick >= 0) & (finals[:, OFF] == CHECKERS)
+        moved = pick >= 0  # a game whose roll cannot be played stays where it is
+        finals = here.copy()
+        finals[moved] = spread.finals[pick[moved]]
+        ended = moved & (finals[:, OFF] == CHECKERS)
         value[live[ended]] += _to_root(came[ended], root[live[ended]])
         going = live[~ended]
         rows[going] = flip_rows(evaluator.variant, finals[~ended])
