@@ -7,9 +7,10 @@ import socket
 from pathlib import Path
 
 import httpx
+import pytest
 from servers import LiveServer
 
-from nardy.cli import parser
+from nardy.cli import main, parser
 from nardy.server.defaults import KEEP_ALIVE
 
 NGINX_UPSTREAM_KEEPALIVE = 60.0
@@ -18,10 +19,16 @@ as docs/DEPLOY.md's example runs it."""
 
 
 def test_the_server_keeps_idle_connections_longer_than_clients_and_proxies_do() -> None:
-    assert httpx.Limits().keepalive_expiry < KEEP_ALIVE  # what a bot's client keeps
+    reused = httpx.Limits().keepalive_expiry  # what a bot's client keeps
+    assert reused is not None and reused < KEEP_ALIVE
     assert KEEP_ALIVE > NGINX_UPSTREAM_KEEPALIVE
     args = parser().parse_args(["serve"])
     assert args.keep_alive == KEEP_ALIVE
+
+
+def test_a_keep_alive_of_no_time_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--keep-alive", "0"]) == 2
+    assert "--keep-alive must be more than 0 seconds" in capsys.readouterr().err
 
 
 def test_the_keep_alive_reaches_uvicorn(tmp_path: Path) -> None:

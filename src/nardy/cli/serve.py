@@ -203,6 +203,9 @@ def run(args: argparse.Namespace) -> int:
     if args.review_rollout_seconds < 0:
         print("nardy serve: --review-rollout-seconds must be 0 or more", file=sys.stderr)
         return 2
+    if args.keep_alive <= 0:
+        print("nardy serve: --keep-alive must be more than 0 seconds", file=sys.stderr)
+        return 2
     data = Path(args.data) if args.data else default_data_dir()
     store = Store(args.database) if args.database else Store.in_folder(data)
     config = ServerConfig(
