@@ -42,7 +42,7 @@ def reviewed(request: pytest.FixtureRequest) -> tuple[Match, dict[str, Any]]:
 
 def states(match: Match) -> list[list[tuple[Game, Any]]]:
     """For each game, the game as it was before each of its actions."""
-    from nardy.analysis.review import events_of
+    from nardy.formats.record import action_events
 
     replay = Match.new(match.variant, match.settings)
     found = []
@@ -52,7 +52,7 @@ def states(match: Match) -> list[list[tuple[Game, Any]]]:
         before = []
         for action in played.actions:
             before.append((replay.game, action))
-            for event in events_of(action):
+            for event in action_events(action):
                 replay = replay.apply(event)
         found.append(before)
     return found

@@ -25,7 +25,7 @@ up together, so they stay in one module.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,19 +37,10 @@ from nardy.analysis.rolls import Point, RollLuck
 from nardy.analysis.summary import PlayerSummary, summarise
 from nardy.formats.notation import format_play
 from nardy.formats.position_json import position_to_json
+from nardy.formats.record import action_events
 from nardy.rules.game import (
-    Accept,
     Action,
-    Decline,
-    Double,
-    Drop,
-    Event,
-    MakePlay,
-    OpeningRoll,
     Phase,
-    Resign,
-    Roll,
-    Take,
 )
 from nardy.rules.match import Match
 from nardy.rules.plays import Dice
@@ -137,7 +128,7 @@ def analyse(
         )
         for index, action in enumerate(played.actions):
             walker.before(replay, index, action)
-            for event in events_of(action):
+            for event in action_events(action):
                 replay = replay.apply(event)
             walker.after(replay, index, action)
             done += 1
@@ -364,31 +355,3 @@ class _Walker:
 def _passed(engine: Engine, cells: Any, ply: int, stakes: Stakes) -> float:
     """The roller's equity when its roll cannot be played."""
     return stakes.after_play(engine.passed(cells, ply))
-
-
-def events_of(action: Action) -> Iterator[Event]:
-    """The events a recorded action stands for."""
-    player = action.player if action.player is not None else 0
-    reason = action.reason
-    match action.type:
-        case "opening":
-            yield from (OpeningRoll(pair, reason) for pair in action.attempts or ())
-        case "roll":
-            assert action.dice is not None
-            yield Roll(player, action.dice)
-        case "play":
-            yield MakePlay(player, action.steps or (), action.dice)
-        case "double":
-            yield Double(player)
-        case "take":
-            yield Take(player, reason)
-        case "drop":
-            yield Drop(player, reason)
-        case "resign":
-            yield Resign(player, action.level or 1, reason)
-        case "accept":
-            yield Accept(player, reason)
-        case "decline":
-            yield Decline(player, reason)
-        case other:
-            raise ValueError(f"unknown action type {other!r}")
