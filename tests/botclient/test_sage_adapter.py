@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from nardy.bench.decisions import positions
-from nardy.botclient.bgsage import SageAgent, sage_board
+from nardy.bench.sage import sage_board
+from nardy.botclient.bgsage import SageAgent
 from nardy.rules.cells import BAR, OPP_BAR
 from nardy.rules.plays import final_cells
 from nardy.variants import BACKGAMMON

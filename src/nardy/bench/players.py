@@ -17,7 +17,7 @@ import random
 from pathlib import Path
 from typing import Protocol
 
-from nardy.bench import gnubg
+from nardy.bench import gnubg, sage
 from nardy.rules.cells import Cells
 from nardy.rules.plays import Dice, final_cells
 from nardy.rules.variant import Variant
@@ -95,8 +95,12 @@ class LevelPlayer:
         return None if choice is None else choice.cells
 
 
-SPECS = "net, reference, level:NAME, random, pubeval, heuristic[:STYLE], gnubg:PLY"
-ONE_VARIANT: dict[str, Variant] = {"pubeval": BACKGAMMON, "gnubg": gnubg.VARIANT}
+SPECS = "net, reference, level:NAME, random, pubeval, heuristic[:STYLE], gnubg:PLY, bgsage:PLY"
+ONE_VARIANT: dict[str, Variant] = {
+    "pubeval": BACKGAMMON,
+    "gnubg": gnubg.VARIANT,
+    "bgsage": sage.VARIANT,
+}
 """The players that know one variant only."""
 
 
@@ -105,7 +109,8 @@ def make_player(spec: str, variant: Variant, seed: str, weights: str | None = No
     0 ply), ``reference`` (the first landing's network at 0 ply, a fixed yardstick),
     ``level:NAME`` (the computer at a strength level, e.g. ``level:expert``),
     ``random``, ``pubeval`` (backgammon), ``heuristic`` (or ``heuristic:STYLE``, one of
-    :data:`~nardy.bot.agents.heuristic.STYLES`) or ``gnubg:PLY`` (backgammon).
+    :data:`~nardy.bot.agents.heuristic.STYLES`), ``gnubg:PLY`` or ``bgsage:PLY`` (Open Sage at
+    gnubg's count of plies; both backgammon only).
 
     >>> from nardy.variants import DUTCH
     >>> make_player("heuristic", DUTCH, "1").name
@@ -152,4 +157,6 @@ def make_player(spec: str, variant: Variant, seed: str, weights: str | None = No
         return LevelPlayer(variant, argument, weights, seed)
     if kind == "gnubg" and argument.isdigit():
         return gnubg.GnubgPlayer(int(argument))
+    if kind == "bgsage" and argument.isdigit():
+        return sage.SagePlayer(int(argument))
     raise ValueError(f"unknown player {spec!r} (known: {SPECS})")

@@ -3,48 +3,26 @@ extra ``nardy[bgsage]``): Sage chooses the checker plays and the cube actions, w
 match score, at ``PLY`` plies counted as gnubg counts them (0 is the network alone, which
 Sage calls 1-ply). Resignations are nardy's.
 
-Sage's board is 26 counts from the side on roll: index 1–24 its points (the opponent's
-checkers negative), 25 its bar, 0 the opponent's bar.
+Sage is reached through the benchmarks' bridge (:mod:`nardy.bench.sage`).
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
+from nardy.bench.sage import analyzer, sage_board
 from nardy.bot.agents.bot_agent import BotAgent
-from nardy.rules.cells import BAR, OPP_BAR, Cells
 from nardy.rules.game import Game
 from nardy.rules.plays import Play
 from nardy.variants import variant_named
-
-
-def sage_board(cells: Cells) -> list[int]:
-    """Sage's board for backgammon ``cells`` (the view of the side on roll).
-
-    >>> board = sage_board((0,) * 6 + (5,) + (0,) * 18 + (1, 0, 0, 0, 0))
-    >>> board[6], board[25]
-    (5, 1)
-    """
-    return [cells[OPP_BAR], *cells[1:25], cells[BAR]]
-
-
-def require() -> Any:
-    """The ``bgsage`` module; an ``ImportError`` with advice when it is missing."""
-    try:
-        return importlib.import_module("bgsage")
-    except ImportError:
-        raise ImportError("the bgsage engine needs pip install 'nardy[bgsage]'") from None
 
 
 class SageAgent(BotAgent):
     """Open Sage at ``ply`` plies (see the module)."""
 
     def __init__(self, variant: str, ply: int) -> None:
-        if ply < 0:
-            raise ValueError(f"Sage's ply must be 0 or more, got {ply}")
         super().__init__(variant_named(variant), "advanced")
-        self.sage = require().BgBotAnalyzer(eval_level=f"{ply + 1}ply")
+        self.sage = analyzer(ply)
 
     def _cube(self, game: Game, roller: int) -> dict[str, Any]:
         """The cube and the match as Sage's calls take them, for ``roller``."""
