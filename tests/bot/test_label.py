@@ -165,3 +165,21 @@ def test_nardy_label_and_fit_write_a_data_set_and_a_model(tmp_path: Path) -> Non
     assert main([*args, "--epochs", "2", "--out", str(out)]) == 0
     fitted = Model.load(LONG_NARDY, out)
     assert fitted.meta["fitted"][0]["mse_after"] <= fitted.meta["fitted"][0]["mse_before"] * 1.5
+
+
+def test_nardy_fit_widen_grows_the_networks_and_refuses_to_shrink_them(tmp_path: Path) -> None:
+    """``--widen``: a fit from the model grown to more hidden units (the new ones silent at
+    first, Model.widened's doctest); a smaller size is refused."""
+    start = tmp_path / "start.npz"
+    model = Model.create(LONG_NARDY, {"contact": 6, "race": 4}, seed=2)
+    model.save(start)
+    cells = collect(Evaluator(LONG_NARDY, model), 60, seed=3)
+    data = tmp_path / "data.npz"
+    save_data(data, cells, label(Evaluator(LONG_NARDY, model), cells, ply=1), {"ply": 1})
+    out = tmp_path / "wide.npz"
+    args = ["fit", "--variant", "long-nardy", "--weights", str(start), "--data", str(data)]
+    assert main([*args, "--widen", "--hidden", "9,4", "--epochs", "1", "--out", str(out)]) == 0
+    wide = Model.load(LONG_NARDY, out)
+    assert wide.networks["contact"].w1.shape[1] == 9 and wide.networks["race"].w1.shape[1] == 4
+    with pytest.raises(SystemExit, match="cannot shrink"):
+        main([*args, "--widen", "--hidden", "3,4", "--out", str(out)])

@@ -21,7 +21,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--hidden",
         default="128,64",
         metavar="CONTACT,RACE",
-        help="hidden units of new class networks (--fresh, --warm), e.g. 128,64",
+        help="hidden units of new class networks (--fresh, --warm, --widen), e.g. 128,64",
+    )
+    parser.add_argument(
+        "--widen",
+        action="store_true",
+        help="grow the starting model's networks to --hidden units; the new units start silent",
     )
     parser.add_argument(
         "--extended",
@@ -71,6 +76,11 @@ def run(args: argparse.Namespace) -> int:
         model = warm_model(variant, Network.load(args.warm), _hidden(args.hidden), args.seed)
     else:
         model = Model.load(variant, Path(args.weights) if args.weights else weights_path(variant))
+    if args.widen:
+        try:
+            model = model.widened(_hidden(args.hidden), args.seed)
+        except ValueError as error:
+            raise SystemExit(f"--widen: {error}") from None
     if args.extended:
         model = model.extended()
     sets = [load_data(Path(path)) for path in args.data]

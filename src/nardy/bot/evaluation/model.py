@@ -175,6 +175,25 @@ class Model:
             networks[kind.name] = Network(w1, net.b1.copy(), net.w2.copy(), net.b2.copy(), net.meta)
         return Model(self.variant, self.classes, networks, {**self.meta, "features": "extended"})
 
+    def widened(self, hidden: dict[str, int], seed: int = 0) -> Model:
+        """This model with ``hidden`` units in the networks of the classes named there, the
+        new units silent at first (:meth:`Network.widened`): the same outputs, more room.
+
+        >>> from nardy.variants import BACKGAMMON
+        >>> model = Model.create(BACKGAMMON, hidden={"contact": 8, "race": 4}, seed=1)
+        >>> cells = np.array([BACKGAMMON.start_position().cells])
+        >>> wide = model.widened({"contact": 12})
+        >>> wide.networks["contact"].w1.shape[1], wide.networks["race"].w1.shape[1]
+        (12, 4)
+        >>> bool(np.allclose(wide.outputs(cells), model.outputs(cells)))
+        True
+        """
+        networks = {
+            name: net.widened(hidden[name], seed) if name in hidden else net
+            for name, net in self.networks.items()
+        }
+        return Model(self.variant, self.classes, networks, dict(self.meta))
+
     @classmethod
     def single(cls, variant: Variant, network: Network) -> Model:
         """A model of one network over raw inputs for every position."""

@@ -79,6 +79,33 @@ class Network:
             b2=np.zeros(OUTPUTS),
         )
 
+    def widened(self, hidden: int, seed: int = 0) -> Network:
+        """This network with ``hidden`` hidden units: the new units read random weights of the
+        inputs but have no say in the outputs yet (their output weights are zero), so the
+        outputs are unchanged and a fit can give them one.
+
+        >>> net = Network.create(6, 3, seed=1)
+        >>> wide = net.widened(5)
+        >>> wide.w1.shape, wide.w2.shape
+        ((6, 5), (5, 5))
+        >>> x = np.random.default_rng(2).random((4, 6))
+        >>> bool(np.allclose(wide.evaluate(x), net.evaluate(x)))
+        True
+        """
+        inputs, old = self.w1.shape
+        if hidden < old:
+            raise ValueError(f"a network of {old} hidden units cannot shrink to {hidden}")
+        rng = np.random.default_rng(seed)
+        fresh = rng.normal(0.0, 1.0 / np.sqrt(inputs), (inputs, hidden - old))
+        dtype = self.w1.dtype
+        return Network(
+            w1=np.concatenate([self.w1, fresh.astype(dtype)], axis=1),
+            b1=np.concatenate([self.b1, np.zeros(hidden - old, dtype)]),
+            w2=np.concatenate([self.w2, np.zeros((hidden - old, self.w2.shape[1]), dtype)]),
+            b2=self.b2.copy(),
+            meta=dict(self.meta),
+        )
+
     def evaluate(self, x: Array) -> Array:
         """Outputs for each row of inputs."""
         return sigmoid(sigmoid(x @ self.w1 + self.b1) @ self.w2 + self.b2)
