@@ -6,8 +6,8 @@ exit status. Modules import what their work needs inside ``run``, so that ``nard
 does not load the server or the network.
 
 >>> [module.NAME for module in COMMANDS]  # doctest: +NORMALIZE_WHITESPACE
-['moves', 'selfplay', 'bestmove', 'train', 'label', 'fit', 'serve', 'verify-dice', 'replay',
- 'analyze', 'bench', 'bearoff', 'rollout', 'strength', 'convert', 'position', 'bot']
+['moves', 'selfplay', 'bestmove', 'train', 'label', 'fit', 'serve', 'export', 'verify-dice',
+ 'replay', 'analyze', 'bench', 'bearoff', 'rollout', 'strength', 'convert', 'position', 'bot']
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from nardy.cli import (
     bestmove,
     bot,
     convert,
+    export,
     fit,
     label,
     moves,
@@ -45,6 +46,7 @@ COMMANDS: tuple[ModuleType, ...] = (
     label,
     fit,
     serve,
+    export,
     verify_dice,
     replay,
     analyze,

@@ -73,3 +73,21 @@ def results_of(store: Store, player_id: str) -> tuple[dict[str, tuple[int, int]]
         counts = {row.variant: (row.games, int(row.wins or 0)) for row in db.execute(query)}
         playing = int(db.execute(unfinished).scalar_one())
     return counts, playing
+
+
+def finished_public_matches(store: Store) -> list[str]:
+    """The ids of the public (not invitation) match tables that ended with a winner, in
+    the order they ended: what a site may hand out for study and training. Private tables
+    and withdrawn or aborted ones are left out."""
+    query = (
+        sa.select(TABLES.c.id)
+        .select_from(TABLES.join(MATCH_RESULTS, MATCH_RESULTS.c.table_id == TABLES.c.id))
+        .where(
+            TABLES.c.kind == "match",
+            TABLES.c.invite.is_(None),
+            MATCH_RESULTS.c.winner.is_not(None),
+        )
+        .order_by(MATCH_RESULTS.c.finished, TABLES.c.id)
+    )
+    with store.engine.connect() as db:
+        return [row.id for row in db.execute(query)]
