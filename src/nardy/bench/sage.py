@@ -45,12 +45,14 @@ def require() -> Any:
         ) from None
 
 
-def analyzer(ply: int, cubeful: bool = True) -> Any:
-    """Sage's analyzer at ``ply`` plies in gnubg's counting (0: the network alone), on one
-    thread, as a benchmark's other player is."""
+def analyzer(ply: int, cubeful: bool = True, threads: int = 1) -> Any:
+    """Sage's analyzer at ``ply`` plies in gnubg's counting (0: the network alone), on
+    ``threads`` threads (one, as a benchmark's other player is; 0 lets Sage choose)."""
     if ply < 0:
         raise ValueError(f"Sage's ply must be 0 or more, got {ply}")
-    return require().BgBotAnalyzer(eval_level=f"{ply + 1}ply", cubeful=cubeful, parallel_threads=1)
+    return require().BgBotAnalyzer(
+        eval_level=f"{ply + 1}ply", cubeful=cubeful, parallel_threads=threads
+    )
 
 
 class SagePlayer:

@@ -22,7 +22,7 @@ class SageAgent(BotAgent):
 
     def __init__(self, variant: str, ply: int) -> None:
         super().__init__(variant_named(variant), "advanced")
-        self.sage = analyzer(ply)
+        self.sage = analyzer(ply, threads=0)  # a bot's only work: Sage's own choice
 
     def _cube(self, game: Game, roller: int) -> dict[str, Any]:
         """The cube and the match as Sage's calls take them, for ``roller``."""
