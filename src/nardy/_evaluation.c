@@ -10,12 +10,18 @@
  *   of 200 raw inputs (+ 16 features when `features`, 28 when `extended` too) as float32 or
  *   float64 (by out's item size).
  * classify(cells, n, opponent_points, out): writes N int64 classes, 0 contact and 1 race.
+ * affine(x, n, w, b, out[, kernel]): out = x @ w + b for N rows of float32 inputs, skipping
+ *   the zero inputs of each row. A network's raw inputs are mostly zero (about six in seven
+ *   in backgammon), so the first layer costs about half of what a dense product does; with
+ *   AVX-512 or AVX2 (the widest this CPU has, unless `kernel` names one of
+ *   affine_kernels()) a row's sums stay in registers.
  *
  * Copyright the nardy authors. AGPL-3.0-or-later.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <string.h>
 
 #define SIZE 30
 #define OFF 0
@@ -289,9 +295,187 @@ fail:
     return NULL;
 }
 
+/* out[r] = b + sum of x[r][j] * w[j] over the j with x[r][j] != 0: `active` lists those j and
+ * `value` their inputs, for one row; the sums of units [c, c + CHUNK) are kept in registers. */
+typedef void (*affine_row_fn)(const int *active, const float *value, int m, const float *w,
+                              const float *b, Py_ssize_t h, float *out);
+
+static void affine_row_plain(const int *active, const float *value, int m, const float *w,
+                             const float *b, Py_ssize_t h, float *out) {
+    memcpy(out, b, (size_t)h * sizeof(float));
+    for (int i = 0; i < m; i++) {
+        const float *wj = w + (Py_ssize_t)active[i] * h;
+        float v = value[i];
+        for (Py_ssize_t u = 0; u < h; u++) out[u] += v * wj[u];
+    }
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define HAVE_WIDE 1
+
+__attribute__((target("avx512f"))) static void affine_row_avx512(
+    const int *active, const float *value, int m, const float *w, const float *b,
+    Py_ssize_t h, float *out) {
+    Py_ssize_t c = 0;
+    for (; c + 128 <= h; c += 128) {
+        __m512 a[8];
+        for (int k = 0; k < 8; k++) a[k] = _mm512_loadu_ps(b + c + 16 * k);
+        for (int i = 0; i < m; i++) {
+            const float *wj = w + (Py_ssize_t)active[i] * h + c;
+            __m512 v = _mm512_set1_ps(value[i]);
+            for (int k = 0; k < 8; k++) a[k] = _mm512_fmadd_ps(v, _mm512_loadu_ps(wj + 16 * k), a[k]);
+        }
+        for (int k = 0; k < 8; k++) _mm512_storeu_ps(out + c + 16 * k, a[k]);
+    }
+    for (; c + 16 <= h; c += 16) {
+        __m512 a = _mm512_loadu_ps(b + c);
+        for (int i = 0; i < m; i++)
+            a = _mm512_fmadd_ps(_mm512_set1_ps(value[i]),
+                                _mm512_loadu_ps(w + (Py_ssize_t)active[i] * h + c), a);
+        _mm512_storeu_ps(out + c, a);
+    }
+    for (; c < h; c++) {
+        float a = b[c];
+        for (int i = 0; i < m; i++) a += value[i] * w[(Py_ssize_t)active[i] * h + c];
+        out[c] = a;
+    }
+}
+
+__attribute__((target("avx2,fma"))) static void affine_row_avx2(
+    const int *active, const float *value, int m, const float *w, const float *b,
+    Py_ssize_t h, float *out) {
+    Py_ssize_t c = 0;
+    for (; c + 64 <= h; c += 64) {
+        __m256 a[8];
+        for (int k = 0; k < 8; k++) a[k] = _mm256_loadu_ps(b + c + 8 * k);
+        for (int i = 0; i < m; i++) {
+            const float *wj = w + (Py_ssize_t)active[i] * h + c;
+            __m256 v = _mm256_set1_ps(value[i]);
+            for (int k = 0; k < 8; k++) a[k] = _mm256_fmadd_ps(v, _mm256_loadu_ps(wj + 8 * k), a[k]);
+        }
+        for (int k = 0; k < 8; k++) _mm256_storeu_ps(out + c + 8 * k, a[k]);
+    }
+    for (; c + 8 <= h; c += 8) {
+        __m256 a = _mm256_loadu_ps(b + c);
+        for (int i = 0; i < m; i++)
+            a = _mm256_fmadd_ps(_mm256_set1_ps(value[i]),
+                                _mm256_loadu_ps(w + (Py_ssize_t)active[i] * h + c), a);
+        _mm256_storeu_ps(out + c, a);
+    }
+    for (; c < h; c++) {
+        float a = b[c];
+        for (int i = 0; i < m; i++) a += value[i] * w[(Py_ssize_t)active[i] * h + c];
+        out[c] = a;
+    }
+}
+#endif
+
+/* The row kernels this machine can run, widest last; affine() uses the widest unless told. */
+static const char *affine_names[3];
+static affine_row_fn affine_fns[3];
+static int affine_count;
+
+static void choose_affine(void) {
+    affine_names[0] = "plain";
+    affine_fns[0] = affine_row_plain;
+    affine_count = 1;
+#ifdef HAVE_WIDE
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+        affine_names[affine_count] = "avx2";
+        affine_fns[affine_count++] = affine_row_avx2;
+    }
+    if (__builtin_cpu_supports("avx512f")) {
+        affine_names[affine_count] = "avx512";
+        affine_fns[affine_count++] = affine_row_avx512;
+    }
+#endif
+}
+
+static PyObject *affine_kernels(PyObject *self, PyObject *unused) {
+    PyObject *names = PyTuple_New(affine_count);
+    if (!names) return NULL;
+    for (int i = 0; i < affine_count; i++) {
+        PyObject *name = PyUnicode_FromString(affine_names[i]);
+        if (!name) {
+            Py_DECREF(names);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(names, i, name);
+    }
+    return names;
+}
+
+static int float32_buffer(Py_buffer *view, const char *name) {
+    if (view->itemsize != 4 || (view->format && view->format[0] != 'f')) {
+        PyErr_Format(PyExc_TypeError, "%s must be float32", name);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *affine(PyObject *self, PyObject *args) {
+    Py_buffer x, w, b, out;
+    Py_ssize_t n;
+    const char *kernel = NULL;
+    if (!PyArg_ParseTuple(args, "y*ny*y*w*|s", &x, &n, &w, &b, &out, &kernel)) return NULL;
+    PyObject *result = NULL;
+    int *active = NULL;
+    float *value = NULL;
+    affine_row_fn affine_row = affine_fns[affine_count - 1];
+    if (kernel) {
+        affine_row = NULL;
+        for (int i = 0; i < affine_count; i++)
+            if (strcmp(kernel, affine_names[i]) == 0) affine_row = affine_fns[i];
+        if (!affine_row) {
+            PyErr_Format(PyExc_ValueError, "no row kernel %s on this machine", kernel);
+            goto done;
+        }
+    }
+    Py_ssize_t h = b.len / 4, k = h ? w.len / 4 / h : 0;
+    if (float32_buffer(&x, "x") < 0 || float32_buffer(&w, "w") < 0 ||
+        float32_buffer(&b, "b") < 0 || float32_buffer(&out, "out") < 0)
+        goto done;
+    if (n < 0 || h == 0 || w.len != k * h * 4 || x.len != n * k * 4 || out.len != n * h * 4) {
+        PyErr_SetString(PyExc_ValueError, "x, w, b and out do not fit n rows of x @ w + b");
+        goto done;
+    }
+    active = PyMem_Malloc((size_t)(k ? k : 1) * sizeof(int));
+    value = PyMem_Malloc((size_t)(k ? k : 1) * sizeof(float));
+    if (!active || !value) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t r = 0; r < n; r++) {
+        const float *row = (const float *)x.buf + r * k;
+        int m = 0;
+        for (Py_ssize_t j = 0; j < k; j++)
+            if (row[j] != 0.0f) {
+                active[m] = (int)j;
+                value[m++] = row[j];
+            }
+        affine_row(active, value, m, w.buf, b.buf, h, (float *)out.buf + r * h);
+    }
+    Py_END_ALLOW_THREADS
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    PyMem_Free(active);
+    PyMem_Free(value);
+    PyBuffer_Release(&x);
+    PyBuffer_Release(&w);
+    PyBuffer_Release(&b);
+    PyBuffer_Release(&out);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"inputs", inputs, METH_VARARGS, "Network inputs of a batch of positions."},
     {"classify", classify, METH_VARARGS, "Contact (0) or race (1) for a batch of positions."},
+    {"affine", affine, METH_VARARGS, "x @ w + b over the non-zero inputs of each row (float32)."},
+    {"affine_kernels", affine_kernels, METH_NOARGS, "The row kernels affine() can use here."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -300,5 +484,6 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_evaluation",
 
 PyMODINIT_FUNC PyInit__evaluation(void) {
     build_escapes();
+    choose_affine();
     return PyModule_Create(&module);
 }

@@ -189,6 +189,54 @@ def test_the_compiled_encoder_refuses_bad_buffers() -> None:
         kernel.classify(cells, 2, np.zeros(24, dtype=np.int64), np.empty(2, dtype=np.int64))
 
 
+@pytest.mark.skipif(compiled() is None, reason="the compiled encoder is not built")
+@pytest.mark.parametrize("hidden", [1, 5, 8, 16, 96, 130, 256, 400])
+def test_the_compiled_first_layer_sums_only_the_inputs_that_are_not_zero(hidden: int) -> None:
+    kernel = compiled()
+    assert kernel is not None
+    rng = np.random.default_rng(hidden)
+    x = ((rng.random((41, 228)) < 0.15) * rng.normal(size=(41, 228))).astype(np.float32)
+    x[0], x[1] = 0.0, rng.normal(size=228)  # a row of zeros, a dense row
+    w = rng.normal(size=(228, hidden)).astype(np.float32)
+    b = rng.normal(size=hidden).astype(np.float32)
+    want = x.astype(np.float64) @ w + b
+    assert "plain" in kernel.affine_kernels()
+    for name in kernel.affine_kernels():
+        got = np.full((len(x), hidden), np.nan, dtype=np.float32)
+        kernel.affine(x, len(x), w, b, got, name)
+        assert np.allclose(got, want, rtol=1e-5, atol=1e-4), name
+        assert np.allclose(got[0], b)
+    none = np.empty((0, hidden), dtype=np.float32)
+    kernel.affine(x[:0], 0, w, b, none)
+
+
+def test_the_compiled_first_layer_refuses_what_it_cannot_read() -> None:
+    kernel = compiled()
+    if kernel is None:
+        pytest.skip("the compiled encoder is not built")
+    x, w = np.ones((2, 3), dtype=np.float32), np.ones((3, 4), dtype=np.float32)
+    b, out = np.zeros(4, dtype=np.float32), np.empty((2, 4), dtype=np.float32)
+    with pytest.raises(TypeError, match="x must be float32"):
+        kernel.affine(x.astype(np.float64), 2, w, b, out)
+    with pytest.raises(ValueError, match="do not fit"):
+        kernel.affine(x, 3, w, b, out)
+    with pytest.raises(ValueError, match="do not fit"):
+        kernel.affine(x, 2, w[:2], b, out)
+    with pytest.raises(ValueError, match="no row kernel"):
+        kernel.affine(x, 2, w, b, out, "vliw")
+
+
+@pytest.mark.parametrize("variant", [BACKGAMMON, LONG_NARDY, DUTCH], ids=lambda v: v.name)
+def test_a_float32_model_answers_alike_with_and_without_the_compiled_first_layer(variant) -> None:  # type: ignore[no-untyped-def]
+    model = Model.load(variant, weights_path(variant), np.float32)
+    if model.affine is None:
+        pytest.skip("the compiled encoder is not built")
+    cells = played_positions(variant, games=4, seed=3)
+    sparse = model.outputs(cells)
+    model.affine = None
+    assert np.abs(sparse - model.outputs(cells)).max() < 1e-5
+
+
 def test_a_model_saves_and_loads_every_class_network(tmp_path: Path) -> None:
     model = Model.create(DUTCH, {"contact": 6, "race": 3}, seed=4)
     model.meta["games"] = 7

@@ -15,6 +15,7 @@ from nardy.bench import (
     bearoff,
     bot,
     errors,
+    evaluation,
     flood,
     movegen,
     review,
@@ -31,6 +32,7 @@ HELP = "measure speed"
 BENCHES: dict[str, tuple[ModuleType, str]] = {
     "movegen": (movegen, "move generation speed per variant"),
     "bot": (bot, "a player's strength in cubeless games"),
+    "evaluation": (evaluation, "the networks' compiled first layer against numpy's product"),
     "errors": (errors, "where a backgammon player loses equity, by gnubg's judgement"),
     "server": (server_load, "many games at once against a local server: round-trip times"),
     "analysis": (analysis, "nardy's review of matches against GNU Backgammon's analysis"),

@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from nardy.bot.evaluation.encoding import INPUTS, Array, Encoder
 from nardy.bot.evaluation.features import EXTENDED, NAMES, Features, foremost, rearmost
-from nardy.bot.evaluation.network import OUTPUTS, Network
+from nardy.bot.evaluation.network import OUTPUTS, Affine, Network
 from nardy.rules.cells import BAR, OPP_BAR, OPP_RESERVE, RESERVE
 from nardy.rules.variant import Variant
 
@@ -127,6 +127,8 @@ class Model:
         self.geometry = Geometry.of(self.variant)
         self._by_index = {c.index: c for c in self.classes}
         self._kernel = compiled()
+        self.affine: Affine | None = self._kernel.affine if self._kernel is not None else None
+        """The compiled first layer (:meth:`Network.evaluate`); None for numpy's product."""
         self._opponent_points = np.ascontiguousarray(self.geometry.opponent_points, np.int64)
 
     @classmethod
@@ -246,7 +248,8 @@ class Model:
             kind = self._by_index[int(index)]
             rows = np.nonzero(kinds == index)[0]
             part = cells if len(rows) == len(cells) else cells[rows]
-            y[rows] = self.networks[kind.name].evaluate(self.inputs(kind, part, flipped))
+            x = self.inputs(kind, part, flipped)
+            y[rows] = self.networks[kind.name].evaluate(x, self.affine)
         return y
 
     def learn(self, cells: npt.NDArray[np.int64], target: Array, rate: float) -> None:

@@ -17,12 +17,19 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 Array = npt.NDArray[np.float64]
+
+
+class Affine(Protocol):
+    """``affine(x, n, w, b, out)``: writes ``x @ w + b`` for ``n`` rows into ``out``."""
+
+    def __call__(self, x: Any, n: int, w: Any, b: Any, out: Any, /) -> None: ...
+
 
 OUTPUTS = 5
 WIN, WIN_GAMMON, WIN_BACKGAMMON, LOSE_GAMMON, LOSE_BACKGAMMON = range(OUTPUTS)
@@ -35,6 +42,22 @@ def sigmoid(z: Array) -> Array:
     np.exp(z, out=z)
     z += 1.0
     return np.reciprocal(z, out=z)
+
+
+def first_layer(x: Array, w1: Array, b1: Array, affine: Affine | None = None) -> Array:
+    """``x @ w1 + b1``: by ``affine`` (the compiled one, over the non-zero inputs of each
+    row) when it is given and everything is ``float32``, else by numpy's product.
+
+    >>> x, w1, b1 = np.eye(2), np.array([[1.0, 2.0], [3.0, 4.0]]), np.ones(2)
+    >>> first_layer(x, w1, b1).tolist()
+    [[2.0, 3.0], [4.0, 5.0]]
+    """
+    if affine is None or x.dtype != np.float32 or w1.dtype != np.float32:
+        result: Array = x @ w1 + b1
+        return result
+    z = np.empty((len(x), w1.shape[1]), dtype=x.dtype)
+    affine(np.ascontiguousarray(x), len(x), np.ascontiguousarray(w1), b1, z)
+    return z
 
 
 def flip_outputs(y: Array) -> Array:
@@ -106,9 +129,11 @@ class Network:
             meta=dict(self.meta),
         )
 
-    def evaluate(self, x: Array) -> Array:
-        """Outputs for each row of inputs."""
-        return sigmoid(sigmoid(x @ self.w1 + self.b1) @ self.w2 + self.b2)
+    def evaluate(self, x: Array, affine: Affine | None = None) -> Array:
+        """Outputs for each row of inputs. ``affine`` is the compiled first layer
+        (``nardy._evaluation.affine``, which skips the zero inputs of a row), used when the
+        inputs and weights are ``float32``; numpy's product otherwise."""
+        return sigmoid(sigmoid(first_layer(x, self.w1, self.b1, affine)) @ self.w2 + self.b2)
 
     def learn(self, x: Array, target: Array, rate: float) -> Array:
         """One gradient step moving the outputs for the rows of ``x`` towards ``target``

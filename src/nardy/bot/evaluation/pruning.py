@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from nardy.bot.evaluation.encoding import Array
 from nardy.bot.evaluation.model import CLASSES, Model
-from nardy.bot.evaluation.network import sigmoid
+from nardy.bot.evaluation.network import first_layer, sigmoid
 
 RAW = next(kind for kind in CLASSES if not kind.features)
 """The class whose inputs are the raw encoding alone: the pruner reads those."""
@@ -63,7 +63,7 @@ class Pruner:
     def equity(self, model: Model, finals: npt.NDArray[np.int64]) -> Array:
         """The estimated equity of the mover in each final position (rows of cells)."""
         x = model.inputs(RAW, finals, flipped=True)
-        hidden = sigmoid(x @ self.w1 + self.b1)
+        hidden = sigmoid(first_layer(x, self.w1, self.b1, model.affine))
         result: Array = (hidden @ self.w2 + self.b2)[:, 0]
         return result
 
