@@ -23,7 +23,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--weights", default=None, help="model to play and label with")
     parser.add_argument("--positions", type=int, default=10_000, help="positions to label")
     parser.add_argument(
-        "--ply", type=int, default=1, help="depth of the labels (1 or 2; a rollout's plies)"
+        "--ply",
+        type=int,
+        default=1,
+        help="depth of the labels (0: the model's own outputs, as anchors that hold a fit "
+        "near the model; 1 or 2; a rollout's plies)",
     )
     parser.add_argument(
         "--rollout",
