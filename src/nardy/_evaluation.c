@@ -16,6 +16,9 @@
  *   AVX-512 or AVX2 (the widest this CPU has, unless `kernel` names one of
  *   affine_kernels()) a row's sums stay in registers.
  *
+ * It stays in one file because it is one extension module, `nardy._evaluation`: the encoder
+ * and the first layer it feeds share the module's buffer checks and its build.
+ *
  * Copyright the nardy authors. AGPL-3.0-or-later.
  */
 #define PY_SSIZE_T_CLEAN

@@ -27,26 +27,26 @@ import json
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import numpy.typing as npt
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from nardy.bot.evaluation.network import Affine
 from nardy.rules.cells import CHECKERS, OFF, Cells
 from nardy.rules.plays import final_cells
 from nardy.rules.variant import Variant
 from nardy.variants import VARIANTS
 
-Rows = npt.NDArray[np.int64]
+if TYPE_CHECKING:
+    from nardy.bot.evaluation.network import Affine
 
 
 def game_positions(variant: Variant, count: int, seed: int) -> list[Cells]:
     """``count`` positions before a roll (the roller's cells) of seeded games of
     ``advanced`` against itself, a new game whenever one ends."""
+    import numpy as np
+
     from nardy.bot.agents.levels import Bot
 
     bot = Bot(variant, "advanced")
@@ -89,6 +89,8 @@ def measure_variant(
     variant: Variant, positions: int, label_positions: int, seconds: float, seed: int
 ) -> dict[str, Any]:
     """One variant's figures (the module's text)."""
+    import numpy as np
+
     from nardy.bot.evaluation.evaluator import Evaluator
     from nardy.bot.evaluation.model import Model
     from nardy.bot.evaluation.shipped import weights_path
