@@ -10,11 +10,13 @@ import pytest
 from nardy.bot.agents.heuristic import HeuristicPlayer
 from nardy.bot.evaluation.evaluator import Evaluator
 from nardy.bot.evaluation.model import Model
-from nardy.bot.evaluation.network import flip_outputs
+from nardy.bot.evaluation.network import equity, flip_outputs
+from nardy.bot.evaluation.shipped import weights_path
 from nardy.bot.lookahead.expansion import ROLLS
 from nardy.bot.training.fitting import fit
 from nardy.bot.training.label import (
     before_roll,
+    close_decisions,
     collect,
     label,
     load_data,
@@ -24,6 +26,7 @@ from nardy.bot.training.label import (
 )
 from nardy.cli import main
 from nardy.rules.cells import BAR
+from nardy.rules.plays import final_cells
 from nardy.variants import BACKGAMMON, LONG_NARDY
 
 
@@ -138,6 +141,53 @@ def test_nardy_label_against_a_player_records_it_and_refuses_one_of_another_game
     assert "pubeval plays backgammon only" in capsys.readouterr().err
     assert main([*args, "--against", "heuristic", "--horizon", "3", "--out", str(data)]) == 2
     assert "not --horizon" in capsys.readouterr().err
+
+
+def test_a_close_decision_gives_its_best_plays_side_by_side_best_first() -> None:
+    evaluator = Evaluator(BACKGAMMON, Model.load(BACKGAMMON, weights_path(BACKGAMMON)))
+    cells = collect(evaluator, 200, seed=8)
+    rows = close_decisions(evaluator, cells, plays=4, within=0.05, seed=3)
+    assert 40 <= len(rows) <= 4 * 150 and len(rows) % 4 == 0
+    starts = {tuple(row) for row in cells.tolist()}
+    for group in rows.reshape(-1, 4, 30)[:10]:
+        # turned back, the four are final positions of one roll from one collected position
+        finals = [BACKGAMMON.flip(tuple(row)) for row in group.tolist()]
+        assert len(set(finals)) == 4
+        origin = [
+            (start, dice)
+            for start in starts
+            for dice in {(a, b) for a in range(1, 7) for b in range(a, 7)}
+            if set(finals) <= set(final_cells(BACKGAMMON, start, dice))
+        ]
+        mine = equity(evaluator.after_outputs(finals))
+        best = [
+            np.sort(equity(evaluator.after_outputs(list(final_cells(BACKGAMMON, *o)))))[::-1][:4]
+            for o in origin
+        ]
+        assert any(np.allclose(mine, four) for four in best)  # the four best, best first
+        assert mine[0] - mine[-1] <= 0.05
+    assert not evaluator.bearoff.applies(rows).any()
+    # a wider margin keeps more decisions, and a decision needs as many plays as asked
+    assert len(close_decisions(evaluator, cells, 4, 0.5, seed=3)) > len(rows)
+    assert len(close_decisions(evaluator, cells, 8, 0.05, seed=3)) < 2 * len(rows)
+
+
+def test_nardy_label_plays_labels_whole_decisions_and_refuses_other_counts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    start = tmp_path / "start.npz"
+    Model.create(BACKGAMMON, {"contact": 6, "race": 4}, seed=2).save(start)
+    data = tmp_path / "data.npz"
+    args = ["label", "--variant", "backgammon", "--weights", str(start), "--positions", "30"]
+    rolled = ["--ply", "2", "--rollout", "4", "--processes", "1"]
+    assert main([*args, *rolled, "--plays", "4", "--out", str(data)]) == 0
+    cells, targets, meta = load_data(data)
+    assert cells.shape == (28, 30) and targets.shape == (28, 5)  # whole decisions only
+    assert meta["plays"] == 4 and meta["within"] == 0.1 and meta["rollout"] == 4
+    assert "close decisions in" in capsys.readouterr().err
+    for wrong in (["--plays", "3"], ["--plays", "4", "--within", "0"]):
+        assert main([*args, *wrong, "--out", str(data)]) == 2
+        assert "--plays is 2, 4 or 8" in capsys.readouterr().err
 
 
 def test_fitting_moves_the_networks_towards_the_labels() -> None:

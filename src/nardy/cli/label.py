@@ -69,6 +69,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "records, .mat and .sgf files, or folders searched for them (at most --positions, "
         "drawn by --seed)",
     )
+    parser.add_argument(
+        "--plays",
+        type=int,
+        default=0,
+        metavar="K",
+        help="label, instead of the positions met, the positions the K best plays of a close "
+        "decision leave (2, 4 or 8; nardy.bot.training.label.close_decisions), side by side "
+        "so that a rollout meets them with the same dice; --positions counts these",
+    )
+    parser.add_argument(
+        "--within",
+        type=float,
+        default=0.1,
+        metavar="EQUITY",
+        help="with --plays, a decision is close when its K best plays lie within this of the "
+        "best at 0 ply",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the self-play")
     parser.add_argument("--processes", type=int, default=2, help="worker processes")
     parser.add_argument("--out", required=True, help="data set to write (.npz)")
@@ -99,6 +116,11 @@ def run(args: argparse.Namespace) -> int:
             "nardy label: --against and --from give positions to --ply labels, not --horizon"
         )
         return 2
+    if args.plays and (args.plays not in PLAYS or args.horizon or args.within <= 0):
+        console.print(
+            "nardy label: --plays is 2, 4 or 8, with a --within above 0, and not with --horizon"
+        )
+        return 2
     if args.against and args.sources:
         console.print("nardy label: positions come from --against's games or --from's, not both")
         return 2
@@ -120,6 +142,8 @@ def run(args: argparse.Namespace) -> int:
         cells = found
     else:
         cells = collect(evaluator, args.positions, args.seed, against=against)
+    if args.plays:
+        cells = _decided(args, evaluator, cells, against, console)
     pruning = None
     meta: dict[str, Any] = {}
     if args.prune > 0:
@@ -143,6 +167,7 @@ def run(args: argparse.Namespace) -> int:
             pruning=pruning,
             rollout=args.rollout,
             seed=args.seed,
+            chunk=48 if args.plays else 50,  # a decision's plays in one batch of 16
         )
     meta |= {"variant": variant.name, "ply": args.ply, "weights": str(weights), "seed": args.seed}
     if args.rollout:
@@ -151,9 +176,41 @@ def run(args: argparse.Namespace) -> int:
         meta["against"] = args.against
     if args.sources:
         meta["from"] = [str(source) for source in args.sources]
+    if args.plays:
+        meta |= {"plays": args.plays, "within": args.within}
     save_data(Path(args.out), cells, targets, meta)
     console.print(f"{len(cells)} positions labelled by {how}: {args.out}")
     return 0
+
+
+PLAYS = (2, 4, 8)
+"""The numbers of plays a close decision may be labelled with: each divides the 16 positions
+a rollout batch plays together, so every decision's plays meet the same dice."""
+
+
+def _decided(
+    args: argparse.Namespace,
+    evaluator: Evaluator,
+    cells: npt.NDArray[np.int64],
+    against: Any,
+    console: Console,
+) -> npt.NDArray[np.int64]:
+    """``--positions`` rows of the plays of close decisions met in ``cells`` and, when they
+    run short, in more self-play (or games against ``--against``) from the same seed."""
+    from nardy.bot.training.label import close_decisions, collect
+
+    met = len(cells)
+    rows = close_decisions(evaluator, cells, args.plays, args.within, args.seed)
+    while len(rows) < args.positions and not args.sources and met < 64 * args.positions:
+        met *= 2  # a longer collection from the same seed begins with the same positions
+        more = collect(evaluator, met, args.seed, against=against)
+        rows = close_decisions(evaluator, more, args.plays, args.within, args.seed)
+    whole = min(len(rows), args.positions) // args.plays * args.plays
+    console.print(
+        f"{len(rows) // args.plays} close decisions in {met} positions; "
+        f"labelling {whole // args.plays} of them, {args.plays} plays each"
+    )
+    return rows[:whole]
 
 
 def _played(

@@ -8,7 +8,8 @@ ply less deep: :func:`outputs_before_roll`), or truncated rollouts
 
 * collects positions met in self-play at 0 ply with a little noise, so that the positions
   the networks must judge are the positions their own play reaches, or in games against
-  another player, whose style leads them elsewhere (:func:`collect`);
+  another player, whose style leads them elsewhere (:func:`collect`), or the positions the
+  plays of a close decision leave (:func:`close_decisions`);
 * labels each, the player on roll to move, at a chosen depth, spread over worker processes
   (:func:`label`): targets are the roller's five outputs before its roll;
 and :mod:`nardy.bot.training.fitting` fits the class networks to the labels.
@@ -111,6 +112,51 @@ def _own_choice(
     values = equity(evaluator.after_outputs(finals))
     values += rng.normal(0.0, noise, len(values))
     return finals[int(np.argmax(values))]
+
+
+def close_decisions(
+    evaluator: Evaluator,
+    cells: npt.NDArray[np.int64],
+    plays: int,
+    within: float,
+    seed: int,
+) -> npt.NDArray[np.int64]:
+    """The positions a close decision chooses among, ``plays`` rows for each decision.
+
+    Each row of ``cells`` (the roller before its roll) meets a roll drawn from ``seed``; when
+    its ``plays`` best plays at 0 ply lie within ``within`` of the best in equity, the
+    positions they leave, the opponent on roll, follow one another in the result, best
+    first. Clear and forced decisions, plays that win at once and positions the bear-off
+    databases answer are left out: labels are spent where the evaluator's choice is close,
+    and the plays of one decision are labelled side by side (a rollout of them meets the
+    same dice, so their difference is sharper than each label).
+
+    >>> from nardy.variants import BACKGAMMON
+    >>> from nardy.bot.evaluation.model import Model
+    >>> judge = Evaluator(BACKGAMMON, Model.create(BACKGAMMON, {"contact": 8, "race": 8}, seed=1))
+    >>> rows = close_decisions(judge, collect(judge, 30, seed=4), plays=4, within=1.0, seed=1)
+    >>> rows.shape[1], len(rows) % 4
+    (30, 0)
+    """
+    rng = random.Random(seed)
+    variant = evaluator.variant
+    found: list[Cells] = []
+    for row in np.asarray(cells, dtype=np.int64).tolist():
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        finals = list(final_cells(variant, tuple(row), dice))
+        if len(finals) < plays:
+            continue
+        values = equity(evaluator.after_outputs(finals))
+        best = np.argsort(-values, kind="stable")[:plays]
+        if values[best[0]] - values[best[-1]] > within:
+            continue
+        if any(finals[i][OFF] == CHECKERS for i in best):
+            continue
+        turned = flip_rows(variant, np.array([finals[i] for i in best], dtype=np.int64))
+        if evaluator.exact_bearoff and evaluator.bearoff.applies(turned).any():
+            continue
+        found.extend(tuple(r) for r in turned.tolist())
+    return np.array(found, dtype=np.int64).reshape(-1, SIZE)
 
 
 def before_roll(evaluator: Evaluator, cells: Cells, ply: int) -> Array:
