@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 NAME = "fit"
 HELP = "train a model on labelled positions (supervised), reporting held-out error"
@@ -37,6 +42,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--epochs", type=int, default=20, help="passes over the data")
     parser.add_argument("--rate", type=float, default=0.002, help="Adam's first step size")
     parser.add_argument("--batch", type=int, default=128, help="rows per mini-batch")
+    parser.add_argument(
+        "--pairwise",
+        type=float,
+        default=0.0,
+        metavar="WEIGHT",
+        help="weight of the loss on the differences between the plays of one decision, for "
+        "data sets of `nardy label --plays` (nardy.bot.training.fitting); 0: none",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of new weights and shuffles")
     parser.add_argument("--out", required=True, help="model to write (.npz)")
 
@@ -86,6 +99,7 @@ def run(args: argparse.Namespace) -> int:
     sets = [load_data(Path(path)) for path in args.data]
     cells = np.concatenate([s[0] for s in sets])
     targets = np.concatenate([s[1] for s in sets])
+    groups = _groups([(len(s[0]), s[2]) for s in sets])
     console = Console(stderr=True)
     with Progress(console=console) as bar:
         task = bar.add_task(f"fitting {variant.name} to {len(cells)} positions", total=args.epochs)
@@ -102,11 +116,36 @@ def run(args: argparse.Namespace) -> int:
             args.batch,
             seed=args.seed,
             progress=epoch,
+            groups=groups,
+            pairwise=args.pairwise,
         )
     model.meta["variant"] = variant.name
     model.meta.setdefault("fitted", []).append({"data": args.data, **figures})
     model.save(Path(args.out))
+    if "decision_error_after" in figures:
+        console.print(
+            f"held-out decision error {figures['decision_error_before']:.4f} -> "
+            f"{figures['decision_error_after']:.4f}"
+        )
     console.print(
         f"held-out MSE {figures['mse_before']:.5f} -> {figures['mse_after']:.5f}: {args.out}"
     )
     return 0
+
+
+def _groups(sets: list[tuple[int, dict[str, Any]]]) -> npt.NDArray[np.int64]:
+    """A decision's number for each row of the data sets (their sizes and metadata) put
+    together: the plays of a decision of a `--plays K` set share one, K rows in a row; every
+    other row has its own.
+
+    >>> _groups([(2, {}), (4, {"plays": 2})]).tolist()
+    [0, 1, 2, 2, 3, 3]
+    """
+    import numpy as np
+
+    numbers, first = [], 0
+    for size, meta in sets:
+        plays = int(meta.get("plays", 1))
+        numbers.append(first + np.arange(size) // plays)
+        first += -(-size // plays)
+    return np.concatenate(numbers) if numbers else np.zeros(0, dtype=np.int64)

@@ -15,6 +15,7 @@ plain numpy arrays saved in one ``.npz`` file with a little metadata.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -153,12 +154,15 @@ class Network:
         """The weight arrays, in the order :meth:`directions` answers for them."""
         return [self.w1, self.b1, self.w2, self.b2]
 
-    def directions(self, x: Array, target: Array) -> tuple[list[Array], Array]:
+    def directions(
+        self, x: Array, target: Array, more: Callable[[Array], Array] | None = None
+    ) -> tuple[list[Array], Array]:
         """The steepest-descent direction of the cross-entropy between the outputs for the
         rows of ``x`` and the ``target`` probabilities, summed over the rows, one array per
         entry of :attr:`parameters`; and the outputs. (With sigmoid outputs the
         cross-entropy's output error is just ``target - y``: no flat spots when an output
-        is confidently wrong, as squared error has.)
+        is confidently wrong, as squared error has.) ``more``, given the outputs, adds
+        another loss's descent direction at the output units' sums to that error.
 
         >>> net = Network.create(inputs=2, hidden=2, seed=3)
         >>> x, t = np.array([[1.0, 0.0]]), np.full((1, 5), 0.5)
@@ -167,7 +171,7 @@ class Network:
         """
         hidden = sigmoid(x @ self.w1 + self.b1)
         y = sigmoid(hidden @ self.w2 + self.b2)
-        delta2 = target - y
+        delta2 = target - y if more is None else target - y + more(y)
         delta1 = (delta2 @ self.w2.T) * hidden * (1.0 - hidden)
         return [x.T @ delta1, delta1.sum(axis=0), hidden.T @ delta2, delta2.sum(axis=0)], y
 
