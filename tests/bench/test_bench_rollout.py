@@ -10,7 +10,8 @@ from nardy.bench import rollout
 
 
 def test_a_tiny_run_reports_speed_and_both_reductions(capsys: pytest.CaptureFixture[str]):
-    args = ["--games", "2", "--repeats", "2", "--luck-games", "2", "--json"]
+    # two luck games can end alike at every turn (they do with the network of 2026-12-07)
+    args = ["--games", "2", "--repeats", "2", "--luck-games", "4", "--json"]
     assert rollout.main(args) == 0
     figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert len(figures["rows"]) == len(rollout.TURNS)

@@ -108,21 +108,9 @@ def run(args: argparse.Namespace) -> int:
     weights = Path(args.weights) if args.weights else weights_path(variant)
     evaluator = worker_evaluator(str(weights), variant.name)
     console = Console(stderr=True)
-    if args.rollout < 0 or (args.rollout and args.horizon):
-        console.print("nardy label: --rollout is a number of games, and not with --horizon")
-        return 2
-    if args.horizon and (args.against or args.sources):
-        console.print(
-            "nardy label: --against and --from give positions to --ply labels, not --horizon"
-        )
-        return 2
-    if args.plays and (args.plays not in PLAYS or args.horizon or args.within <= 0):
-        console.print(
-            "nardy label: --plays is 2, 4 or 8, with a --within above 0, and not with --horizon"
-        )
-        return 2
-    if args.against and args.sources:
-        console.print("nardy label: positions come from --against's games or --from's, not both")
+    refusal = _refusal(args)
+    if refusal:
+        console.print(f"nardy label: {refusal}")
         return 2
     if args.horizon:
         return _by_returns(args, variant.name, weights, console)
@@ -181,6 +169,19 @@ def run(args: argparse.Namespace) -> int:
     save_data(Path(args.out), cells, targets, meta)
     console.print(f"{len(cells)} positions labelled by {how}: {args.out}")
     return 0
+
+
+def _refusal(args: argparse.Namespace) -> str | None:
+    """Why the options given cannot go together, or None."""
+    if args.rollout < 0 or (args.rollout and args.horizon):
+        return "--rollout is a number of games, and not with --horizon"
+    if args.horizon and (args.against or args.sources):
+        return "--against and --from give positions to --ply labels, not --horizon"
+    if args.plays and (args.plays not in PLAYS or args.horizon or args.within <= 0):
+        return "--plays is 2, 4 or 8, with a --within above 0, and not with --horizon"
+    if args.against and args.sources:
+        return "positions come from --against's games or --from's, not both"
+    return None
 
 
 PLAYS = (2, 4, 8)
