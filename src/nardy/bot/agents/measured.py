@@ -8,12 +8,13 @@ bot``), the share of games won and how many games. docs/STRENGTH.md is written f
 again. A variant that plays with another's network (nackgammon) was not measured: it has
 none. The opponents are named by key and the client says who they are in the reader's
 language: ``pubeval`` (Tesauro's published linear evaluator), ``gnubg0`` (GNU Backgammon's
-network at 0 ply), ``heuristic`` (nardy's hand-written player).
+network at 0 ply), ``gnubg1`` (GNU Backgammon at 1 ply), ``heuristic`` (nardy's
+hand-written player).
 
 >>> from nardy.variants import BACKGAMMON, NACKGAMMON
 >>> strongest = measured(BACKGAMMON)["strongest"]
 >>> strongest.opponent, strongest.low <= strongest.points <= strongest.high
-('gnubg0', True)
+('gnubg1', True)
 >>> measured(NACKGAMMON)
 {}
 """

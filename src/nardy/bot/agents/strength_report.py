@@ -19,12 +19,18 @@ from nardy.variants import VARIANTS
 OPPONENTS = {
     "pubeval": "Tesauro's published linear evaluator (`--opponent pubeval`)",
     "gnubg0": "GNU Backgammon's network at 0 ply (`--opponent gnubg:0`)",
+    "gnubg1": "GNU Backgammon looking one roll ahead, 1 ply (`--opponent gnubg:1`)",
     "heuristic": "nardy's hand-written player, for the variants gnubg does not play "
     "(`--opponent heuristic`)",
 }
 """Each opponent's key in the strength files, and who it is."""
 
-SHORT = {"pubeval": "pubeval", "gnubg0": "gnubg", "heuristic": "heuristic"}
+SHORT = {
+    "pubeval": "pubeval",
+    "gnubg0": "gnubg 0-ply",
+    "gnubg1": "gnubg 1-ply",
+    "heuristic": "heuristic",
+}
 """Each opponent's name in the README's narrow table."""
 
 HEADER = """\
@@ -54,10 +60,11 @@ nardy bench bot --variant backgammon --player level:advanced --opponent gnubg:0 
     --games 8000 --seed 502 --processes 2 --json
 ```
 
-(`--opponent pubeval` or `--opponent heuristic` for the others; `gnubg:0` needs the
-`gnubg-nn` package). Its figures go into the variant's `.strength.json` file, and this page
-is written again with `nardy strength > docs/STRENGTH.md`. How each network was made, and
-what it scored against the networks before it, is in docs/TRAINING.md.
+(`--opponent gnubg:1`, `pubeval` or `heuristic` for the others; `gnubg:0` and
+`gnubg:1` need the `gnubg-nn` package). Its figures go into the variant's `.strength.json`
+file, and this page is written again with `nardy strength > docs/STRENGTH.md`. How each
+network was made, and what it scored against the networks before it, is in
+docs/TRAINING.md.
 """
 
 
