@@ -1,13 +1,14 @@
 // Unit tests of the HTTP API's refusals on the page (src/nardy/web/static/js/api.js and
 // refusals.js, docs/PROTOCOL.md, "Refusals"): a refused request keeps its code and the
 // values it names, and is said in the page's language; without a code, the server's words.
+// A call that finds no server (no network, or the service worker's kept answer) says so.
 // SPDX-License-Identifier: AGPL-3.0-or-later
 import assert from "node:assert/strict";
 import { before, test } from "node:test";
 
 import { stubPage } from "./page.mjs";
 
-import { ApiError, api } from "../../src/nardy/web/static/js/api.js";
+import { ApiError, api, networkReturned, serverUnreachable } from "../../src/nardy/web/static/js/api.js";
 import { setLanguage } from "../../src/nardy/web/static/js/i18n.js";
 import { errorText } from "../../src/nardy/web/static/js/refusals.js";
 
@@ -18,8 +19,9 @@ before(() => {
   const files = globalThis.fetch;
   globalThis.fetch = async (path, options) => {
     if (!answers.has(path)) return files(path, options);
-    const [status, doc] = answers.get(path);
-    return { ok: status < 400, status, json: async () => doc };
+    const [status, doc, headers = {}] = answers.get(path);
+    if (status === null) throw new TypeError("Failed to fetch");
+    return { ok: status < 400, status, headers: new Headers(headers), json: async () => doc };
   };
 });
 
@@ -60,4 +62,24 @@ test("a refusal without a code shows the server's words", async () => {
   assert.equal(old.code, null);
   assert.equal(errorText(old), "Serverio atsakymas: an older server");
   assert.equal(errorText(await refusal("/api/check")), "Serverio atsakymas: field required; too long");
+});
+
+test("a call that finds no server says so until one reaches it", async () => {
+  const changes = [];
+  window.addEventListener("nardy:network", (e) => changes.push(e.detail));
+  answers.set("/api/up", [200, { up: true }]);
+  answers.set("/api/down", [null]);
+  answers.set("/api/kept", [200, { up: true }, { "X-Nardy-Offline": "1" }]);
+  await api("/api/up");
+  assert.equal(serverUnreachable(), false);
+  await assert.rejects(api("/api/down"), TypeError);
+  assert.equal(serverUnreachable(), true);
+  assert.deepEqual(await api("/api/kept"), { up: true }); // the service worker's kept answer
+  assert.equal(serverUnreachable(), true);
+  await api("/api/up");
+  assert.equal(serverUnreachable(), false);
+  await api("/api/kept");
+  networkReturned();
+  assert.equal(serverUnreachable(), false);
+  assert.deepEqual(changes, [false, true, false, true]); // each change once
 });

@@ -20,7 +20,7 @@ before(() => {
     const key = `${options.method || "GET"} ${path}`;
     if (!answers.has(key)) return files(path, options);
     const [status, doc] = answers.get(key);
-    return { ok: status < 400, status, json: async () => doc };
+    return { ok: status < 400, status, headers: new Headers(), json: async () => doc };
   };
 });
 

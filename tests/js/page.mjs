@@ -10,7 +10,7 @@ const STATIC = new URL("../../src/nardy/web/static/", import.meta.url);
 export function stubPage() {
   globalThis.fetch = async (path) => {
     const text = await readFile(new URL(path.replace(/^\/static\//, ""), STATIC), "utf8");
-    return { ok: true, json: async () => JSON.parse(text) };
+    return { ok: true, headers: new Headers(), json: async () => JSON.parse(text) };
   };
   globalThis.document = { documentElement: {}, querySelectorAll: () => [] };
   globalThis.window = new EventTarget();

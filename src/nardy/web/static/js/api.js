@@ -13,6 +13,23 @@ export class ApiError extends Error {
   }
 }
 
+let unreachable = false;
+/** Whether the last call found no server: the network failed, or the service worker (sw.js)
+ * answered from its cache. ``navigator.onLine`` alone cannot say it: a browser on a network
+ * that leads nowhere counts itself online. Each change is announced as ``nardy:network``. */
+export function serverUnreachable() {
+  return unreachable;
+}
+function reached(yes) {
+  if (unreachable !== yes) return;
+  unreachable = !yes;
+  window.dispatchEvent(new CustomEvent("nardy:network", { detail: yes }));
+}
+/** The browser says the network came back: believe it until a call says otherwise. */
+export function networkReturned() {
+  reached(true);
+}
+
 /** Call the server: GET ``path``, or POST ``body`` as JSON, or another ``method``. The
  * answer's JSON, or an ``ApiError`` for a refusal. */
 export async function api(path, body, method = body === undefined ? "GET" : "POST") {
@@ -24,7 +41,14 @@ export async function api(path, body, method = body === undefined ? "GET" : "POS
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(body),
       };
-  const response = await fetch(path, options);
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch (error) {
+    if (error instanceof TypeError) reached(false); // fetch's word for "no network"
+    throw error;
+  }
+  reached(response.headers.get("X-Nardy-Offline") === null);
   let doc = null;
   try {
     doc = await response.json();

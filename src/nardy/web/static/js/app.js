@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 
 import { analyseView } from "./analyse.js";
-import { whoAmI } from "./api.js";
+import { networkReturned, serverUnreachable, whoAmI } from "./api.js";
 import { diceView } from "./dice.js";
 import { diceStatsView } from "./dice_stats.js";
 import { h } from "./dom.js";
@@ -91,13 +91,15 @@ function bindSettings() {
   });
 }
 
-/** Without a network the page says so at once (the service worker still opens the lobby
- * from its cache); a table's socket reconnects by itself when the network returns. */
+/** Without a network, or with one that does not reach the server, the page says so at once
+ * (the service worker still opens the lobby from its cache); a table's socket reconnects by
+ * itself when the network returns. */
 function bindOffline() {
   const banner = document.getElementById("offline");
-  const show = () => { banner.hidden = navigator.onLine; };
-  window.addEventListener("online", show);
+  const show = () => { banner.hidden = navigator.onLine && !serverUnreachable(); };
+  window.addEventListener("online", () => { networkReturned(); show(); });
   window.addEventListener("offline", show);
+  window.addEventListener("nardy:network", show);
   show();
 }
 

@@ -2,7 +2,8 @@
 // puts VERSION and FILES in front of this text). It keeps the client's files in a cache
 // named by the version, so that the lobby opens without a network, and asks the network
 // first for the page and for the few API answers the lobby is drawn from (kept for when
-// the network is gone). Every other request, and every socket, passes by it.
+// the network is gone; such an answer carries OFFLINE, so that the page can say where it
+// came from). Every other request, and every socket, passes by it.
 // SPDX-License-Identifier: AGPL-3.0-or-later
 /* global VERSION, FILES */
 
@@ -10,6 +11,7 @@ const CLIENT = `nardy-client-${VERSION}`;
 const ANSWERS = "nardy-answers"; // the API's last GET answers, for offline use
 const FACTS = ["/api/variants", "/api/time-controls"]; // what the lobby is drawn from
 const KEPT = new Set([...FACTS, "/api/me", "/api/tables"]); // ... and who you are, the tables
+const OFFLINE = "X-Nardy-Offline"; // on a kept answer handed out because the network failed
 
 self.addEventListener("install", (event) => {
   const answers = caches.open(ANSWERS).then((cache) => cache.addAll(FACTS)).catch(() => {});
@@ -36,8 +38,10 @@ async function networkFirst(request) {
     return response;
   } catch (error) {
     const cached = await caches.match(request, { cacheName: ANSWERS });
-    if (cached) return cached;
-    throw error;
+    if (!cached) throw error;
+    const headers = new Headers(cached.headers);
+    headers.set(OFFLINE, "1");
+    return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers });
   }
 }
 
