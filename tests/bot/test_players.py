@@ -1,5 +1,5 @@
 """Benchmark players: pubeval against GNU Backgammon's copy, legal choices, the heuristic's
-strength."""
+strength, the folk player's rules of thumb."""
 
 from __future__ import annotations
 
@@ -12,10 +12,11 @@ import pytest
 
 from nardy.bench.bot import run
 from nardy.bench.gnubg import board as gnubg_board
-from nardy.bench.players import Player, RandomPlayer
+from nardy.bench.players import Player, RandomPlayer, make_player
+from nardy.bot.agents.folk import FolkPlayer
 from nardy.bot.agents.heuristic import STYLES, HeuristicPlayer
 from nardy.bot.agents.pubeval import PubevalPlayer, is_race, score
-from nardy.rules.cells import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF, Cells
+from nardy.rules.cells import BAR, CHECKERS, OFF, OPP_BAR, OPP_OFF, POINTS, Cells
 from nardy.rules.plays import Dice, final_cells
 from nardy.rules.variant import Variant
 from nardy.variants import BACKGAMMON, DUTCH, LONG_NARDY, NACKGAMMON
@@ -96,6 +97,7 @@ PLAYERS = [
     (BACKGAMMON, lambda: PubevalPlayer()),
     *[(v, lambda v=v: RandomPlayer(v, seed=5)) for v in (BACKGAMMON, LONG_NARDY, DUTCH)],
     *[(v, lambda v=v: HeuristicPlayer(v)) for v in (BACKGAMMON, LONG_NARDY, DUTCH, NACKGAMMON)],
+    (LONG_NARDY, lambda: FolkPlayer(LONG_NARDY)),
 ]
 
 
@@ -155,3 +157,79 @@ def test_heuristic_styles_play_legally_and_each_its_own_way(variant):
     assert differ == set(STYLES) - {"balanced"}
     with pytest.raises(ValueError, match="unknown heuristic style"):
         HeuristicPlayer(variant, "timid")
+
+
+def pips(cells: Cells) -> int:
+    """The mover's pip count on the board."""
+    return sum(point * cells[point] for point in POINTS if cells[point] > 0)
+
+
+def test_folk_takes_a_win_before_its_rules_of_contact() -> None:
+    """With 2-1 the last two checkers go off; moving 2 to 1 first keeps a point in front of
+    the opponent's stray checker, which the block rule alone would rather have."""
+    cells = [0] * 30
+    cells[OFF], cells[2], cells[1] = 13, 1, 1
+    cells[7], cells[13] = -1, -14  # the opponent's 19 and 1: one checker still to pass
+    player = FolkPlayer(LONG_NARDY)
+    assert player.contact(tuple(cells))
+    finals = final_cells(LONG_NARDY, tuple(cells), (2, 1))
+    keeps, wins = sorted(finals, key=lambda final: final[OFF])
+    assert keeps[1] == 1 and wins[OFF] == CHECKERS
+    assert player.judge(keeps) > player.judge(wins)
+    assert player.choose(tuple(cells), (2, 1)) == wins
+
+
+def test_folk_runs_the_race_with_the_fewest_pips_left() -> None:
+    """Past contact: the fewest pips, then the most checkers off, then the fewest still to
+    come home."""
+    player = FolkPlayer(LONG_NARDY)
+
+    def race(cells: Cells) -> tuple[int, int, int]:
+        outside = sum(cells[point] for point in range(7, 25) if cells[point] > 0)
+        return pips(cells), -cells[OFF], outside
+
+    races = wasteful = crossing = 0
+    for cells, dice in random_states(LONG_NARDY, 3000, seed=31):
+        finals = final_cells(LONG_NARDY, cells, dice)
+        if player.contact(cells) or not finals:
+            continue
+        chosen = player.choose(cells, dice)
+        assert chosen is not None and race(chosen) == min(race(final) for final in finals)
+        races += 1
+        wasteful += len({pips(final) for final in finals}) > 1
+        crossing += len({race(final)[2] for final in finals}) > 1
+    assert races > 200 and wasteful > 10 and crossing > 10
+
+
+def test_folk_extends_a_block_in_front_of_the_opponent() -> None:
+    """The opponent's fifteen on its head (the mover's 12) face the mover's 11 and 10; with
+    5-2, 14 to 9 makes a row of three there, which beats a play that holds more points
+    elsewhere (24 to 17) and leaves the head as well."""
+    cells = [0] * 30
+    cells[24], cells[14], cells[11], cells[10], cells[12] = 12, 1, 1, 1, -15
+    player = FolkPlayer(LONG_NARDY)
+    chosen = player.choose(tuple(cells), (5, 2))
+    assert chosen is not None
+    assert [chosen[p] for p in (24, 22, 14, 11, 10, 9)] == [11, 1, 0, 1, 1, 1]
+    assert player.block(chosen) == 3
+
+
+def test_folk_plays_long_nardy_only() -> None:
+    assert make_player("folk", LONG_NARDY, "1").name == "folk"
+    with pytest.raises(ValueError, match="knows long nardy only"):
+        make_player("folk", BACKGAMMON, "1")
+
+
+def test_folk_beats_random_clearly() -> None:
+    args = argparse.Namespace(
+        variant="long-nardy",
+        player="folk",
+        opponent="random",
+        games=20,
+        seed=3,
+        weights=None,
+        processes=1,
+    )
+    figures = run(args)
+    assert figures["win_rate"] >= 0.8
+    assert figures["ci95"][0] > 0.5

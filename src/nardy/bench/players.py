@@ -95,7 +95,9 @@ class LevelPlayer:
         return None if choice is None else choice.cells
 
 
-SPECS = "net, reference, level:NAME, random, pubeval, heuristic[:STYLE], gnubg:PLY, bgsage:PLY"
+SPECS = (
+    "net, reference, level:NAME, random, pubeval, heuristic[:STYLE], folk, gnubg:PLY, bgsage:PLY"
+)
 ONE_VARIANT: dict[str, Variant] = {
     "pubeval": BACKGAMMON,
     "gnubg": gnubg.VARIANT,
@@ -109,7 +111,8 @@ def make_player(spec: str, variant: Variant, seed: str, weights: str | None = No
     0 ply), ``reference`` (the first landing's network at 0 ply, a fixed yardstick),
     ``level:NAME`` (the computer at a strength level, e.g. ``level:expert``),
     ``random``, ``pubeval`` (backgammon), ``heuristic`` (or ``heuristic:STYLE``, one of
-    :data:`~nardy.bot.agents.heuristic.STYLES`), ``gnubg:PLY`` or ``bgsage:PLY`` (Open Sage at
+    :data:`~nardy.bot.agents.heuristic.STYLES`), ``folk`` (long nardy's rules of thumb in
+    order, :mod:`~nardy.bot.agents.folk`), ``gnubg:PLY`` or ``bgsage:PLY`` (Open Sage at
     gnubg's count of plies; both backgammon only).
 
     >>> from nardy.variants import DUTCH
@@ -121,6 +124,10 @@ def make_player(spec: str, variant: Variant, seed: str, weights: str | None = No
     Traceback (most recent call last):
     ...
     ValueError: pubeval plays backgammon only, not dutch
+    >>> make_player("folk", DUTCH, "1")
+    Traceback (most recent call last):
+    ...
+    ValueError: the folk player knows long nardy only, not dutch
     """
     kind, _, argument = spec.partition(":")
     only = ONE_VARIANT.get(kind)
@@ -132,6 +139,10 @@ def make_player(spec: str, variant: Variant, seed: str, weights: str | None = No
         from nardy.bot.agents.heuristic import HeuristicPlayer
 
         return HeuristicPlayer(variant, argument or "balanced")
+    if kind == "folk" and not argument:
+        from nardy.bot.agents.folk import FolkPlayer
+
+        return FolkPlayer(variant)
     if kind == "pubeval" and not argument:
         from nardy.bot.agents.pubeval import PubevalPlayer
 
