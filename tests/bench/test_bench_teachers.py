@@ -26,6 +26,16 @@ def test_a_judge_agrees_with_itself_and_the_teachers_are_measured(
     assert rolled["ms_per_position"] > one["ms_per_position"]
 
 
+def test_positions_with_the_roller_on_the_bar_are_judged_apart(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["bench", "teachers", "--positions", "6", "--judge-ply", "0", "--on-bar", "--json"]
+    assert main([*args, "--teacher=ply:0"]) == 0
+    row = json.loads(capsys.readouterr().out)
+    # every position has the roller on the bar: its signed difference is the mean's
+    assert row["on_bar"] == row["mean_difference"] and row["mean_abs_difference"] > 0
+
+
 def test_teachers_are_read_from_their_names() -> None:
     assert teachers.parse("ply:2:p5") == teachers.Teacher("ply:2:p5", 2, 0, 5)
     assert teachers.parse("rollout:72x8") == teachers.Teacher("rollout:72x8", 8, 72, 0)

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from nardy.bench import gnubg
+from nardy.rules.cells import BAR
 
 SPEC = re.compile(r"^(?:ply:(?P<ply>\d+)|rollout:(?P<games>\d+)x(?P<plies>\d+))(?::p(?P<k>\d+))?$")
 DEFAULT = ["ply:0", "ply:1", "ply:2:p5", "ply:2", "rollout:36x4:p5", "rollout:36x6:p5"]
@@ -58,9 +59,12 @@ def parse(spec: str) -> Teacher:
     return Teacher(spec, ply, games, int(found["k"] or 0))
 
 
-def judged(count: int, judge_ply: int, seed: int) -> tuple[Any, Any, Any, Any]:
-    """The shipped evaluator, ``count`` self-play positions, gnubg's equity of each and
-    which are contact positions (gnubg's contact or crashed classes)."""
+def judged(
+    count: int, judge_ply: int, seed: int, on_bar: bool = False
+) -> tuple[Any, Any, Any, Any]:
+    """The shipped evaluator, ``count`` self-play positions (``on_bar``: only those with the
+    roller on the bar), gnubg's equity of each and which are contact positions (gnubg's
+    contact or crashed classes)."""
     import numpy as np
 
     from nardy.bot.evaluation.network import equity
@@ -69,7 +73,11 @@ def judged(count: int, judge_ply: int, seed: int) -> tuple[Any, Any, Any, Any]:
 
     module = gnubg.require()
     evaluator = worker_evaluator(str(weights_path(gnubg.VARIANT)), gnubg.VARIANT.name)
-    cells = collect(evaluator, count * 3, seed=seed)[::3][:count]  # spread over more games
+    if on_bar:  # about one position in twelve
+        met = collect(evaluator, count * 40, seed=seed)
+        cells = met[met[:, BAR] > 0][:count]
+    else:
+        cells = collect(evaluator, count * 3, seed=seed)[::3][:count]  # spread over more games
     boards = [gnubg.board(tuple(row)) for row in cells.tolist()]
     truth = equity(np.array([module.probabilities(b, judge_ply) for b in boards]))
     contact = np.array([module.classify(b) >= module.c_crashed for b in boards])
@@ -91,12 +99,14 @@ def measure(
     labels = label(evaluator, cells, teacher.ply, None, pruning, teacher.games, seed=5)
     cost = (time.process_time() - began) / len(cells)
     differences = equity(labels) - truth
+    hit = cells[:, BAR] > 0
     return {
         "teacher": teacher.name,
         "ms_per_position": round(1000 * cost, 1),
         "mean_abs_difference": round(float(np.abs(differences).mean()), 4),
         "contact": round(float(np.abs(differences[contact]).mean()), 4),
         "mean_difference": round(float(differences.mean()), 4),
+        "on_bar": round(float(differences[hit].mean()), 4) if hit.any() else None,
     }
 
 
@@ -104,6 +114,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--positions", type=int, default=300, help="positions to label")
     parser.add_argument("--judge-ply", type=int, default=2, help="gnubg's depth as judge")
     parser.add_argument("--seed", type=int, default=901, help="seed of the self-play")
+    parser.add_argument(
+        "--on-bar", action="store_true", help="judge only positions with the roller on the bar"
+    )
     parser.add_argument(
         "--teacher",
         action="append",
@@ -124,9 +137,12 @@ def main(args: argparse.Namespace) -> int:
         raise SystemExit(f"nardy bench teachers: {error}") from None
     console = Console(stderr=True)
     with console.status(f"gnubg {args.judge_ply}-ply judges {args.positions} positions"):
-        evaluator, cells, truth, contact = judged(args.positions, args.judge_ply, args.seed)
+        evaluator, cells, truth, contact = judged(
+            args.positions, args.judge_ply, args.seed, args.on_bar
+        )
     table = Table(title=f"teachers against gnubg {args.judge_ply}-ply, {len(cells)} positions")
-    for column in ("teacher", "ms a position", "mean |Δ equity|", "contact", "mean Δ"):
+    columns = ("teacher", "ms a position", "mean |Δ equity|", "contact", "mean Δ", "on bar Δ")
+    for column in columns:
         table.add_column(column, justify="left" if column == "teacher" else "right")
     for teacher in teachers:
         with console.status(f"labelling by {teacher.name}"):
