@@ -190,6 +190,21 @@ def test_nardy_label_plays_labels_whole_decisions_and_refuses_other_counts(
         assert "--plays is 2, 4 or 8" in capsys.readouterr().err
 
 
+def test_nardy_label_on_bar_labels_only_positions_just_hit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "hit.npz"
+    args = ["label", "--variant", "backgammon", "--positions", "12", "--on-bar", "--seed", "4"]
+    rolled = ["--ply", "300", "--rollout", "2", "--processes", "1", "--out", str(data)]
+    assert main([*args, *rolled]) == 0
+    cells, targets, meta = load_data(data)
+    assert len(cells) == 12 and (cells[:, BAR] > 0).all() and meta["on_bar"] is True
+    assert np.isfinite(targets).all()
+    assert "with the roller on the bar in" in capsys.readouterr().err
+    assert main([*args, "--plays", "4", "--out", str(data)]) == 2
+    assert "--on-bar keeps positions met in play" in capsys.readouterr().err
+
+
 def test_fitting_moves_the_networks_towards_the_labels() -> None:
     evaluator = judge(BACKGAMMON)
     cells = collect(evaluator, 200, seed=4)

@@ -79,6 +79,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "so that a rollout meets them with the same dice; --positions counts these",
     )
     parser.add_argument(
+        "--on-bar",
+        action="store_true",
+        help="keep only the positions met whose roller has a checker on the bar (just hit), "
+        "from a longer collection; --positions counts these",
+    )
+    parser.add_argument(
         "--within",
         type=float,
         default=0.1,
@@ -128,6 +134,8 @@ def run(args: argparse.Namespace) -> int:
         if found is None:
             return 2
         cells = found
+    elif args.on_bar:
+        cells = _hit(args, evaluator, against, console)
     else:
         cells = collect(evaluator, args.positions, args.seed, against=against)
     if args.plays:
@@ -166,6 +174,8 @@ def run(args: argparse.Namespace) -> int:
         meta["from"] = [str(source) for source in args.sources]
     if args.plays:
         meta |= {"plays": args.plays, "within": args.within}
+    if args.on_bar:
+        meta["on_bar"] = True
     save_data(Path(args.out), cells, targets, meta)
     console.print(f"{len(cells)} positions labelled by {how}: {args.out}")
     return 0
@@ -181,12 +191,33 @@ def _refusal(args: argparse.Namespace) -> str | None:
         return "--plays is 2, 4 or 8, with a --within above 0, and not with --horizon"
     if args.against and args.sources:
         return "positions come from --against's games or --from's, not both"
+    if args.on_bar and (args.sources or args.plays or args.horizon):
+        return "--on-bar keeps positions met in play: not with --from, --plays or --horizon"
     return None
 
 
 PLAYS = (2, 4, 8)
 """The numbers of plays a close decision may be labelled with: each divides the 16 positions
 a rollout batch plays together, so every decision's plays meet the same dice."""
+
+
+def _hit(
+    args: argparse.Namespace, evaluator: Evaluator, against: Any, console: Console
+) -> npt.NDArray[np.int64]:
+    """``--positions`` positions whose roller is on the bar, met in self-play (or in games
+    against ``--against``) from the seed, collected for longer until there are enough."""
+    from nardy.bot.training.label import collect
+    from nardy.rules.cells import BAR
+
+    met = 8 * args.positions
+    while True:
+        cells = collect(evaluator, met, args.seed, against=against)
+        hit = cells[cells[:, BAR] > 0]
+        if len(hit) >= args.positions or met >= 256 * args.positions:
+            break
+        met *= 2  # a longer collection from the same seed begins with the same positions
+    console.print(f"{len(hit)} positions with the roller on the bar in {met} met")
+    return hit[: args.positions]
 
 
 def _decided(
