@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from nardy.bench import gnubg, teachers
+from nardy.bot.evaluation.model import Model
 from nardy.cli import main
 
 pytestmark = pytest.mark.skipif(gnubg.load() is None, reason="needs gnubg-nn")
@@ -34,6 +36,18 @@ def test_positions_with_the_roller_on_the_bar_are_judged_apart(
     row = json.loads(capsys.readouterr().out)
     # every position has the roller on the bar: its signed difference is the mean's
     assert row["on_bar"] == row["mean_difference"] and row["mean_abs_difference"] > 0
+
+
+def test_another_network_labels_when_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    untrained = tmp_path / "untrained.npz"
+    Model.create(gnubg.VARIANT, {"contact": 4, "race": 4}, seed=3).save(untrained)
+    args = ["bench", "teachers", "--positions", "8", "--judge-ply", "0", "--json"]
+    assert main([*args, "--teacher=ply:0"]) == 0
+    assert main([*args, "--teacher=ply:0", "--weights", str(untrained)]) == 0
+    shipped, other = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert other["mean_abs_difference"] > 2 * shipped["mean_abs_difference"]
 
 
 def test_teachers_are_read_from_their_names() -> None:

@@ -60,11 +60,11 @@ def parse(spec: str) -> Teacher:
 
 
 def judged(
-    count: int, judge_ply: int, seed: int, on_bar: bool = False
+    count: int, judge_ply: int, seed: int, on_bar: bool = False, weights: str | None = None
 ) -> tuple[Any, Any, Any, Any]:
-    """The shipped evaluator, ``count`` self-play positions (``on_bar``: only those with the
-    roller on the bar), gnubg's equity of each and which are contact positions (gnubg's
-    contact or crashed classes)."""
+    """The evaluator of ``weights`` (default the shipped network), ``count`` of its
+    self-play positions (``on_bar``: only those with the roller on the bar), gnubg's equity
+    of each and which are contact positions (gnubg's contact or crashed classes)."""
     import numpy as np
 
     from nardy.bot.evaluation.network import equity
@@ -72,7 +72,7 @@ def judged(
     from nardy.bot.training.label import collect, worker_evaluator
 
     module = gnubg.require()
-    evaluator = worker_evaluator(str(weights_path(gnubg.VARIANT)), gnubg.VARIANT.name)
+    evaluator = worker_evaluator(weights or str(weights_path(gnubg.VARIANT)), gnubg.VARIANT.name)
     if on_bar:  # about one position in twelve
         met = collect(evaluator, count * 40, seed=seed)
         cells = met[met[:, BAR] > 0][:count]
@@ -114,6 +114,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--positions", type=int, default=300, help="positions to label")
     parser.add_argument("--judge-ply", type=int, default=2, help="gnubg's depth as judge")
     parser.add_argument("--seed", type=int, default=901, help="seed of the self-play")
+    parser.add_argument("--weights", default=None, help="network to label with (default shipped)")
     parser.add_argument(
         "--on-bar", action="store_true", help="judge only positions with the roller on the bar"
     )
@@ -138,7 +139,7 @@ def main(args: argparse.Namespace) -> int:
     console = Console(stderr=True)
     with console.status(f"gnubg {args.judge_ply}-ply judges {args.positions} positions"):
         evaluator, cells, truth, contact = judged(
-            args.positions, args.judge_ply, args.seed, args.on_bar
+            args.positions, args.judge_ply, args.seed, args.on_bar, args.weights
         )
     table = Table(title=f"teachers against gnubg {args.judge_ply}-ply, {len(cells)} positions")
     columns = ("teacher", "ms a position", "mean |Δ equity|", "contact", "mean Δ", "on bar Δ")
