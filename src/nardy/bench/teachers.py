@@ -73,7 +73,7 @@ def judged(
 
     module = gnubg.require()
     evaluator = worker_evaluator(weights or str(weights_path(gnubg.VARIANT)), gnubg.VARIANT.name)
-    if on_bar:  # about one position in twelve
+    if on_bar:  # about one position in four: drawn from many games, as the others are
         met = collect(evaluator, count * 40, seed=seed)
         cells = met[met[:, BAR] > 0][:count]
     else:
