@@ -35,7 +35,13 @@ class Decision:
 
     @property
     def mark(self) -> str | None:
-        return mark(self.error)
+        """The mark of the error as the review shows it (to 4 places), so that an error
+        shown as 0.0400 is marked doubtful even when it fell a hair below.
+
+        >>> Decision(0, 0, "move", 0.03996, "", "", 0.0, 0.04).mark
+        'doubtful'
+        """
+        return mark(round(self.error, 4))
 
     def to_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {

@@ -102,12 +102,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.progress import Progress
 
     from nardy.bot.evaluation.shipped import weights_path
-    from nardy.bot.training.label import (
-        collect,
-        label_in_processes,
-        save_data,
-        worker_evaluator,
-    )
+    from nardy.bot.training.label import label_in_processes, save_data, worker_evaluator
     from nardy.variants import variant_named
 
     variant = variant_named(args.variant)
@@ -129,17 +124,9 @@ def run(args: argparse.Namespace) -> int:
         except (ValueError, ImportError) as refusal:
             console.print(f"nardy label: --against: {refusal}")
             return 2
-    if args.sources:
-        found = _played(args, evaluator, console)
-        if found is None:
-            return 2
-        cells = found
-    elif args.on_bar:
-        cells = _hit(args, evaluator, against, console)
-    else:
-        cells = collect(evaluator, args.positions, args.seed, against=against)
-    if args.plays:
-        cells = _decided(args, evaluator, cells, against, console)
+    cells = _positions(args, evaluator, against, console)
+    if cells is None:
+        return 2
     pruning = None
     meta: dict[str, Any] = {}
     if args.prune > 0:
@@ -199,6 +186,27 @@ def _refusal(args: argparse.Namespace) -> str | None:
 PLAYS = (2, 4, 8)
 """The numbers of plays a close decision may be labelled with: each divides the 16 positions
 a rollout batch plays together, so every decision's plays meet the same dice."""
+
+
+def _positions(
+    args: argparse.Namespace, evaluator: Evaluator, against: Any, console: Console
+) -> npt.NDArray[np.int64] | None:
+    """The positions to label: of played matches (``--from``), with the roller on the bar
+    (``--on-bar``) or met in play, then the plays of their close decisions (``--plays``);
+    None when the matches cannot be read."""
+    from nardy.bot.training.label import collect
+
+    if args.sources:
+        cells = _played(args, evaluator, console)
+        if cells is None:
+            return None
+    elif args.on_bar:
+        cells = _hit(args, evaluator, against, console)
+    else:
+        cells = collect(evaluator, args.positions, args.seed, against=against)
+    if args.plays:
+        cells = _decided(args, evaluator, cells, against, console)
+    return cells
 
 
 def _hit(
