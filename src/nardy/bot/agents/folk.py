@@ -36,6 +36,9 @@ from __future__ import annotations
 
 from typing import Final
 
+import numpy as np
+
+from nardy.bot.evaluation.model import CONTACT, Geometry, classify
 from nardy.rules.cells import CHECKERS, OFF, Cells
 from nardy.rules.plays import Dice, final_cells
 from nardy.rules.variant import Variant
@@ -63,6 +66,7 @@ class FolkPlayer:
         self.variant = variant
         self.theirs = [0, *(variant.mirror(p) for p in range(1, 25))]
         """The opponent's number of each of the mover's points."""
+        self.geometry = Geometry.of(variant)
 
     def choose(self, cells: Cells, dice: Dice) -> Cells | None:
         finals = final_cells(self.variant, cells, dice)
@@ -72,15 +76,9 @@ class FolkPlayer:
         return max(finals, key=lambda final: (final[OFF] == CHECKERS, judge(final), final))
 
     def contact(self, cells: Cells) -> bool:
-        """Whether a checker of either side still has one of the other's ahead of it."""
-        theirs = self.theirs
-        mine = [p for p in range(1, 25) if cells[p] > 0]
-        others = [p for p in range(1, 25) if cells[p] < 0]
-        if not mine or not others:
-            return False
-        if max(mine) > min(others):
-            return True
-        return max(theirs[p] for p in others) > min(theirs[p] for p in mine)
+        """Whether a checker of either side still has one of the other's ahead of it (the
+        networks' own test, :func:`~nardy.bot.evaluation.model.classify`)."""
+        return bool(classify(self.geometry, np.array([cells], dtype=np.int64))[0] == CONTACT)
 
     def race(self, cells: Cells) -> Judgement:
         """The race's rules: pips, checkers off, checkers still to come home, gaps."""
